@@ -1,0 +1,52 @@
+# Virus Games. Two commands: `make play` (build and serve the site) and `make test` (every test).
+# Each installs what it needs: a virtual environment, npm packages from package-lock.json and,
+# for the browser tests, Debian's chromium.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: play test site unit e2e bench serve clean
+
+play: site
+	@$(PY) web/tools/serve.py --root dist --port $(PORT)
+
+test: site $(CHROMIUM)
+	$(PY) -m pytest tests
+	$(PY) -m pytest e2e
+
+# Fast feedback while editing the engine (no build, no browser).
+unit: $(VENV)/.installed
+	$(PY) -m pytest tests
+
+e2e: site $(CHROMIUM)
+	$(PY) -m pytest e2e
+
+# Always rebuilt, so tests never run against a stale site (about 10 s).
+site: $(VENV)/.installed node_modules/.installed
+	$(PY) web/build.py --out dist
+
+serve: $(VENV)/.installed
+	@$(PY) web/tools/serve.py --root dist --port $(PORT)
+
+bench: site $(CHROMIUM)
+	$(PY) bench/load.py
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(CHROMIUM):
+	apt-get update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+
+clean:
+	rm -rf dist dist.partial .cache node_modules $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,109 @@
+"""End-to-end fixtures: one build, one static server and one browser for the whole run.
+
+The site under test is the built `dist/` (run `make site` or `make test`), served by
+web/tools/serve.py with exactly the headers of netlify.toml, so every test runs under the
+production Content-Security-Policy. Chromium is Debian's (/usr/bin/chromium): Playwright cannot
+download its own browsers here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+DIST = REPOSITORY / "dist"
+sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
+
+from serve import serve_in_thread  # noqa: E402
+
+# Tests that need the engine in this process (to choose moves and compute expected results)
+# import the wheel the site serves, not the source tree.
+for _wheel in sorted(DIST.glob("wheels/*/pyengine-*.whl")):
+    sys.path.insert(0, str(_wheel))
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    if not (DIST / "build.json").is_file():
+        pytest.exit("dist/ holds no built site: run `make site` (or `make test`) first", returncode=2)
+    return DIST
+
+
+@pytest.fixture(scope="session")
+def build_info(site: Path) -> dict:
+    return json.loads((site / "build.json").read_text())
+
+
+@pytest.fixture(scope="session")
+def site_url(site: Path) -> Iterator[str]:
+    server, url = serve_in_thread(site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
+    """pytest-playwright's session browser, launched from Debian's Chromium."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    # Service workers are a later feature; keep every test's network traffic visible to it.
+    return {**browser_context_args, "service_workers": "block", "viewport": {"width": 1200, "height": 900}}
+
+
+@dataclass
+class PageWatch:
+    """Everything a page did that a test may have to fail on."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def check(self) -> None:
+        assert not self.foreign_requests, f"requests left the site's origin: {self.foreign_requests}"
+        assert not self.page_errors, f"uncaught page errors: {self.page_errors}"
+        assert not self.console_errors, f"console errors: {self.console_errors}"
+
+
+def is_same_origin(url: str, origin: str) -> bool:
+    # blob: URLs are the site's own (PyScript starts its worker from one); data: never leaves.
+    return url.startswith(origin + "/") or url.startswith(f"blob:{origin}/") or url.startswith("data:")
+
+
+@pytest.fixture
+def watch(page: Page, site_url: str) -> Iterator[PageWatch]:
+    """Records console errors, page errors and every request (page and workers) of `page`;
+    fails the test if any request left the origin or anything logged an error."""
+    record = PageWatch(origin=site_url)
+
+    def on_request(request) -> None:
+        record.requests.append(request.url)
+        if not is_same_origin(request.url, site_url):
+            record.foreign_requests.append(request.url)
+
+    page.context.on("request", on_request)  # context-level: includes worker requests
+    page.on("console", lambda message: message.type == "error" and record.console_errors.append(message.text))
+    page.on("pageerror", lambda error: record.page_errors.append(str(error)))
+    yield record
+    record.check()

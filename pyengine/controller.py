@@ -1,0 +1,258 @@
+"""The interactive side of a game, for any user interface: one JSON-in/JSON-out function.
+
+A page (or any other front end) sends requests and gets back a *view*: everything it needs to
+draw, with no rule left for it to know. Clicks are matched against the legal actions, so
+selecting a tower and then a target, placing a piece or any later multi-click action works the
+same for every game: an action is the sequence of cells a player clicks (its presentation's
+``action_cells``).
+
+Requests (``{"op": ...}``):
+
+``hello``                                  the engine's version and the registered games
+``new``     ``game``, ``options``          start a game (a bad option is an error; the game
+                                           on screen stays)
+``click``   ``cell``                       select, extend the selection, or play
+``cancel``                                 drop the selection
+``play``    ``action``                     play an action given in notation
+``undo`` / ``redo``                        one action back / forward
+``load``    ``record``                     replace the game by a replayed record (a bad record
+                                           is an error naming the line; the game on screen stays)
+``view``                                   the current view again
+``diagram``                                the position as a standalone SVG document
+
+Replies: ``{"ok": true, "view": ..., "message": ...}`` or ``{"ok": false, "error": {"code",
+"message", "params"}, "view": ...}``. Messages are translation requests
+(``{"key", "params"}``) resolved by the page. Nothing ever escapes as a traceback.
+
+>>> controller = Controller()
+>>> reply = controller.handle({"op": "new", "game": "zebra", "options": {"size": 4}})
+>>> reply["ok"], reply["view"]["turn"]["key"], len(reply["view"]["sources"])
+(True, 'play.to-move', 8)
+>>> controller.handle({"op": "click", "cell": "c2"})["view"]["targets"]
+['b2', 'c1', 'c3', 'd2']
+>>> reply = controller.handle({"op": "click", "cell": "d2"})
+>>> reply["message"]["params"]["action"], reply["view"]["last_move"]
+('c2-d2', ['c2', 'd2'])
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from types import ModuleType
+from typing import Any
+
+import pyengine
+from pyengine.core.errors import EngineError
+from pyengine.core.game import State
+from pyengine.session import Match
+
+Reply = dict[str, Any]
+
+
+def presentation_of(game_id: str) -> ModuleType:
+    """The module that shows a game to people (see :meth:`Game.presentation`)."""
+    return pyengine.get_game(game_id).presentation()
+
+
+class RequestError(EngineError):
+    """A request the controller cannot understand (unknown op, missing or mistyped field)."""
+
+    default_code = "request.invalid"
+
+
+class Controller:
+    """One game in progress plus the current click selection."""
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+        self.selection: list[str] = []
+
+    # -- the front door ---------------------------------------------------------------
+
+    def handle_json(self, text: str) -> str:
+        """:meth:`handle` for JSON text (what the web worker exports)."""
+        try:
+            request = json.loads(text)
+        except (TypeError, ValueError):
+            return json.dumps(self._failure(RequestError("The request is not valid JSON.", code="request.not-json")))
+        return json.dumps(self.handle(request))
+
+    def handle(self, request: object) -> Reply:
+        try:
+            if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+                raise RequestError("A request is an object with an 'op' field.", code="request.invalid")
+            handler = getattr(self, f"_op_{request['op']}", None)
+            if handler is None:
+                raise RequestError(f"Unknown request {request['op']!r}.", code="request.unknown-op",
+                                   params={"op": request["op"]})
+            return handler(request)
+        except EngineError as error:
+            return self._failure(error)
+        except Exception as error:  # a bug: report it without breaking the page
+            traceback.print_exc(file=sys.stderr)
+            internal = EngineError(f"Internal error: {type(error).__name__}: {error}", code="internal")
+            return self._failure(internal)
+
+    # -- operations -------------------------------------------------------------------
+
+    def _op_hello(self, request: dict[str, Any]) -> Reply:
+        return {"ok": True, "version": pyengine.__version__, "games": [game.info() for game in pyengine.games()]}
+
+    def _op_new(self, request: dict[str, Any]) -> Reply:
+        return self.new_game(_field(request, "game", str), request.get("options") or {})
+
+    def new_game(self, game_id: str, options: dict[str, Any] | None = None) -> Reply:
+        match = Match(game_id, options=options or {})  # validates: errors leave the old game
+        self.match, self.selection = match, []
+        return self._success()
+
+    def _op_view(self, request: dict[str, Any]) -> Reply:
+        return self._success()
+
+    def _op_diagram(self, request: dict[str, Any]) -> Reply:
+        """The position as a standalone SVG file: last move marked, no selection."""
+        state = self._require_match().state
+        present = presentation_of(state.game.id)
+        last_move = list(present.action_cells(state.history[-1])) if state.history else []
+        return {"ok": True, "svg": present.render(state, last_move=last_move), "ply_count": len(state.history)}
+
+    def _op_cancel(self, request: dict[str, Any]) -> Reply:
+        self._require_match()
+        self.selection = []
+        return self._success()
+
+    def _op_play(self, request: dict[str, Any]) -> Reply:
+        match = self._require_match()
+        action = match.play(_field(request, "action", str))
+        self.selection = []
+        return self._success(_message("play.played", action=str(action), player=self._mover_name(-1)))
+
+    def _op_undo(self, request: dict[str, Any]) -> Reply:
+        action = self._require_match().undo()
+        self.selection = []
+        return self._success(_message("play.undone", action=str(action)))
+
+    def _op_redo(self, request: dict[str, Any]) -> Reply:
+        action = self._require_match().redo()
+        self.selection = []
+        return self._success(_message("play.redone", action=str(action)))
+
+    def _op_load(self, request: dict[str, Any]) -> Reply:
+        game_id = _field(request, "game", str) if "game" in request else None
+        text = _field(request, "record", str)
+        if game_id is None and self.match is not None:
+            game_id = self.match.state.game.id
+        match = Match.from_record(text, game_id=game_id or "zebra")
+        self.match, self.selection = match, []
+        return self._success(_message("play.loaded", count=len(match.actions)))
+
+    def _op_click(self, request: dict[str, Any]) -> Reply:
+        match = self._require_match()
+        cell = _field(request, "cell", str).lower()
+        state = match.state
+        present = presentation_of(state.game.id)
+        if state.is_terminal():
+            return self._success(_message("play.already-over"), level="error")
+        if self.selection and self.selection[-1] == cell:
+            self.selection.pop()  # clicking the selected cell again takes the selection back
+            return self._success()
+
+        paths = [(present.action_cells(action), action) for action in state.legal_actions()]
+        for prefix in (self.selection + [cell], [cell]):  # extend the selection, or start anew
+            length = len(prefix)
+            complete = [action for cells, action in paths if list(cells) == prefix]
+            longer = [cells for cells, _ in paths if len(cells) > length and list(cells[:length]) == prefix]
+            if complete and not longer:
+                played = match.play(complete[0])
+                self.selection = []
+                return self._success(_message("play.played", action=str(played), player=self._mover_name(-1)))
+            if longer:
+                self.selection = prefix
+                return self._success()
+        explanation = present.explain(state, self.selection + [cell] if self.selection else [cell])
+        return self._success(explanation, level="error")
+
+    # -- views ------------------------------------------------------------------------
+
+    def _require_match(self) -> Match:
+        if self.match is None:
+            raise RequestError("No game has been started.", code="request.no-game")
+        return self.match
+
+    def _mover_name(self, index: int) -> dict[str, Any]:
+        """The player who made the action at history[index]."""
+        match = self._require_match()
+        present = presentation_of(match.state.game.id)
+        state = match.state.clone()
+        state.undo()
+        return present.PLAYERS[state.current_player()]
+
+    def _success(self, message: dict[str, Any] | None = None, *, level: str = "info") -> Reply:
+        if message is not None:
+            message = {**message, "level": level}
+        return {"ok": True, "view": self.view(), "message": message}
+
+    def _failure(self, error: EngineError) -> Reply:
+        reply: Reply = {"ok": False, "error": {"code": error.code, "message": str(error), "params": error.params}}
+        if self.match is not None:
+            try:
+                reply["view"] = self.view()
+            except Exception:  # the error came from drawing the view itself: send none
+                traceback.print_exc(file=sys.stderr)
+        return reply
+
+    def view(self) -> dict[str, Any]:
+        """Everything a page draws for the current game."""
+        match = self._require_match()
+        state: State = match.state
+        present = presentation_of(state.game.id)
+        legal = [present.action_cells(action) for action in state.legal_actions()]
+        depth = len(self.selection)
+        targets = sorted({cells[depth] for cells in legal if len(cells) > depth and list(cells[:depth]) == self.selection})
+        history = state.history
+        last_move = list(present.action_cells(history[-1])) if history else []
+        cells = [str(cell) for cell in _board_cells(present.grid(state))]
+        highlighted = targets if self.selection else []
+        return {
+            "game": state.game.id,
+            "options": dict(state.options),
+            "svg": present.render(state, highlighted=highlighted,
+                                  selected=self.selection[-1] if self.selection else None,
+                                  last_move=last_move),
+            "grid": present.grid(state),
+            "to_move": None if state.is_terminal() else state.current_player(),
+            "turn": present.turn(state),
+            "status": present.status(state, self.selection),
+            "selected": self.selection[-1] if self.selection else None,
+            "selection": list(self.selection),
+            "targets": targets,
+            "sources": sorted({cells[0] for cells in legal}),
+            "last_move": last_move,
+            "cell_labels": {cell: present.cell_label(state, cell) for cell in cells},
+            "scores": present.scores(state),
+            "moves": present.move_rows(state),
+            "ply_count": len(history),
+            "result": present.result(state),
+            "can_undo": match.can_undo,
+            "can_redo": match.can_redo,
+            "record": match.record_text(),
+        }
+
+
+def _board_cells(grid: dict[str, Any]) -> list[str]:
+    files = "abcdefghijklmnopqrstuvwxyz"[: grid["files"]]
+    return [f"{file}{rank}" for rank in range(1, grid["ranks"] + 1) for file in files]
+
+
+def _field(request: dict[str, Any], name: str, kind: type) -> Any:
+    value = request.get(name)
+    if not isinstance(value, kind):
+        raise RequestError(f"The request needs a {kind.__name__} field {name!r}.", code="request.field",
+                           params={"field": name})
+    return value
+
+
+def _message(key: str, **params: Any) -> dict[str, Any]:
+    return {"key": key, "params": params}

@@ -1,0 +1,324 @@
+"""The contract every game implements: a :class:`Game` definition and its :class:`State`.
+
+The shape follows OpenSpiel: a state knows whose turn it is (a seat index, or the sentinels
+:data:`TERMINAL` and :data:`CHANCE`), lists its legal actions in a documented order, applies
+them (a checked front door for people, an unchecked fast path for search), undoes them from
+snapshots, clones itself, and reports a :class:`Result` with one return per player. Actions
+are small frozen value types whose ``str`` is their notation; serialisation is just the
+options, an optional start position and the action history (:meth:`State.to_json`).
+
+Search, the CLI, the web glue and the tests drive games only through this module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, ClassVar
+
+from pyengine.core.errors import EngineError, IllegalActionError, StateFormatError
+from pyengine.core.options import OptionSchema, OptionValues
+
+__all__ = [
+    "CHANCE",
+    "STATE_FORMAT",
+    "STATE_VERSION",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "Result",
+    "State",
+]
+
+TERMINAL = -1
+"""``current_player()`` of a finished game."""
+CHANCE = -2
+"""``current_player()`` when the next action is a chance outcome (dice), not a player's."""
+
+STATE_FORMAT = "virus-games/state"
+STATE_VERSION = 1
+
+
+class Action:
+    """Base class of the per-game action value types.
+
+    Subclasses are frozen slotted dataclasses; ``str(action)`` is the notation, the
+    class method ``parse`` reads it back and ``repr(action)`` is that call.
+    """
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a finished game ended.
+
+    ``winners`` holds the winning seats (empty for a draw), ``scores`` one number per seat
+    (its meaning is per game: Zebra uses tower counts), ``reason`` a stable code for why the
+    winners won (Zebra: ``"count"`` or ``"tie-last-mover"``) and ``ending`` a stable code for
+    what ended the game (Zebra: ``"stuck"`` or ``"move-cap"``).
+
+    >>> Result(winners=(1,), scores=(5, 5), reason="tie-last-mover", ending="stuck").returns()
+    (-1.0, 1.0)
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    ending: str = ""
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def returns(self) -> tuple[float, ...]:
+        """+1 for each winner, -1 for each loser, 0 for everyone in a draw."""
+        if not self.winners:
+            return tuple(0.0 for _ in self.scores)
+        return tuple(1.0 if seat in self.winners else -1.0 for seat in range(len(self.scores)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "ending": self.ending,
+        }
+
+
+class State(ABC):
+    """A game in progress: a position plus the history needed by the rules.
+
+    Subclasses set ``game``, ``options`` and ``num_players`` and implement the abstract
+    methods. States are mutable (``apply``/``undo``) and therefore unhashable; use
+    :meth:`position_key` for a hashable key.
+    """
+
+    game: Game
+    options: OptionValues
+    num_players: int
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    # -- turn and actions -------------------------------------------------------------
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act (0-based), or :data:`TERMINAL` / :data:`CHANCE`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The legal actions, in the order each game documents (empty when terminal)."""
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` naming the rule if ``action`` is illegal here."""
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a legal action without validation (the fast path for search)."""
+
+    @abstractmethod
+    def undo(self) -> Action:
+        """Restore the state before the last action and return that action.
+
+        Raises :class:`EngineError` with code ``"undo.empty"`` when there is nothing to undo.
+        """
+
+    @property
+    @abstractmethod
+    def history(self) -> tuple[Action, ...]:
+        """The actions applied since the start position, oldest first."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action | str) -> None:
+        """Apply an action or its notation after checking it (the front door for people).
+
+        Raises :class:`~pyengine.core.errors.NotationError` for unreadable text and
+        :class:`IllegalActionError` for an illegal action; the state is then unchanged.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action, self)
+        self.check(action)
+        self.apply_unchecked(action)
+
+    # -- outcome ----------------------------------------------------------------------
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The :class:`Result` of a finished game, ``None`` while it goes on."""
+
+    def returns(self) -> tuple[float, ...]:
+        """One value per seat: +1 winner, -1 loser, 0 draw or unfinished."""
+        result = self.result()
+        if result is None:
+            return tuple(0.0 for _ in range(self.num_players))
+        return result.returns()
+
+    # -- copies, keys, text forms -----------------------------------------------------
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, including the history and the undo snapshots."""
+
+    @abstractmethod
+    def position_key(self) -> Hashable:
+        """A hashable key of the current position (what the rules call a position)."""
+
+    @abstractmethod
+    def position_text(self) -> str:
+        """The position notation of the current position (see each game's docs)."""
+
+    @abstractmethod
+    def start_text(self) -> str | None:
+        """The position text the game started from, or ``None`` for the setup's start."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as a JSON-able document: options, start position and actions."""
+        return {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "game": self.game.id,
+            "options": dict(self.options),
+            "start": self.start_text(),
+            "actions": [str(action) for action in self.history],
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.position_text()!r}>"
+
+
+class Game(ABC):
+    """A game definition: identity, player counts, option schema and factories.
+
+    Instances are stateless singletons registered with :mod:`pyengine.core.registry`.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[OptionSchema]
+
+    def new_initial_state(self, options: Mapping[str, object] | None = None) -> State:
+        """The start position for ``options`` (validated; missing options take defaults)."""
+        return self._initial_state(self.options.validate(options))
+
+    @abstractmethod
+    def _initial_state(self, options: OptionValues) -> State:
+        """The start position for already validated options."""
+
+    @abstractmethod
+    def parse_action(self, text: str, state: State | None = None) -> Action:
+        """Read an action's notation (raises :class:`~pyengine.core.errors.NotationError`).
+
+        With a ``state`` the cells are also checked against its board.
+        """
+
+    @abstractmethod
+    def from_position(
+        self, text: str, *, options: Mapping[str, object] | None = None
+    ) -> State:
+        """A state starting from a position text (raises NotationError or OptionError)."""
+
+    @abstractmethod
+    def read_record(self, text: str) -> State:
+        """Replay a game record (raises :class:`~pyengine.core.errors.RecordError`)."""
+
+    @abstractmethod
+    def write_record(self, state: State) -> str:
+        """The canonical record text of ``state``'s game."""
+
+    def state_from_json(self, document: object) -> State:
+        """Rebuild a state from :meth:`State.to_json` output, replaying every action.
+
+        Anything wrong raises :class:`StateFormatError` naming the field.
+        """
+        if not isinstance(document, Mapping):
+            raise StateFormatError("the document must be a JSON object", field="(document)")
+        expected = ("format", "version", "game", "options", "start", "actions")
+        for key in document:
+            if key not in expected:
+                raise StateFormatError(f"unknown field {key!r}", field="(document)")
+        for key in expected:
+            if key not in document:
+                raise StateFormatError("the field is missing", field=key)
+        if document["format"] != STATE_FORMAT:
+            raise StateFormatError(f"the format must be {STATE_FORMAT!r}", field="format")
+        version = document["version"]
+        if type(version) is not int or version != STATE_VERSION:
+            raise StateFormatError(f"the version must be {STATE_VERSION}", field="version")
+        if document["game"] != self.id:
+            raise StateFormatError(f"the game must be {self.id!r}", field="game")
+        options = document["options"]
+        if not isinstance(options, Mapping):
+            raise StateFormatError("the options must be a JSON object", field="options")
+        try:
+            values = self.options.validate(options)
+        except EngineError as error:
+            name = error.params.get("option")
+            field = f"options.{name}" if name else "options"
+            raise StateFormatError(str(error), field=field) from error
+        start = document["start"]
+        try:
+            if start is None:
+                state = self._initial_state(values)
+            elif isinstance(start, str):
+                state = self.from_position(start, options=values)
+            else:
+                raise StateFormatError("the start must be a position text or null", field="start")
+        except StateFormatError:
+            raise
+        except EngineError as error:
+            raise StateFormatError(str(error), field="start") from error
+        actions = document["actions"]
+        if not isinstance(actions, Sequence) or isinstance(actions, str):
+            raise StateFormatError("the actions must be a list of strings", field="actions")
+        for index, text in enumerate(actions):
+            field = f"actions[{index}]"
+            if not isinstance(text, str):
+                raise StateFormatError("an action must be a string", field=field)
+            try:
+                state.apply(text)
+            except EngineError as error:
+                raise StateFormatError(str(error), field=field) from error
+        return state
+
+    def presentation(self) -> ModuleType:
+        """How the game is shown to people: ``pyengine.games.<id>.presentation`` (drawing,
+        clickable cells of an action, status texts); used by :mod:`pyengine.controller`."""
+        return importlib.import_module(f"pyengine.games.{self.id.replace('-', '_')}.presentation")
+
+    def render(self, state: State, **view: Any) -> str:
+        """The position as a standalone SVG document.
+
+        View options are keywords (``highlighted``, ``selected``, ``last_move``,
+        ``coordinates``, ``flipped``, ``size``); see the game's presentation module."""
+        return str(self.presentation().render(state, **view))
+
+    def info(self) -> dict[str, Any]:
+        """A JSON-able description: id, name, player counts and the options schema."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "options": self.options.to_json(),
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id!r}>"

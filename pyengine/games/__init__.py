@@ -1,0 +1,29 @@
+"""The built-in games, registered on import.
+
+``pyengine.games`` is also callable: ``pyengine.games()`` returns the registered games, the
+same as :func:`pyengine.core.registry.games`. (The package ``pyengine`` exports a function
+``games``, and the attribute ``pyengine.games`` is this subpackage once it is imported; making
+the module callable keeps both ``pyengine.games()`` and ``import pyengine.games.zebra`` working.)
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+
+from pyengine.core.game import Game
+from pyengine.core.registry import games as _registered_games
+from pyengine.core.registry import register
+from pyengine.games.zebra import ZEBRA
+
+__all__ = ["ZEBRA"]
+
+register(ZEBRA)
+
+
+class _GamesModule(types.ModuleType):
+    def __call__(self) -> list[Game]:
+        return _registered_games()
+
+
+sys.modules[__name__].__class__ = _GamesModule

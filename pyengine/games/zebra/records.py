@@ -1,0 +1,197 @@
+"""Zebra game records (zebra.md §7): canonical writing and lenient, validating reading.
+
+Canonical form::
+
+    [Game "Zebra"]
+    [Size "5"]
+    [Setup "remove"]
+    [Movement "step"]
+    [Result "*"]
+
+    xa1
+    1. b1-a1 b2-b1
+    *
+
+Reading (virus-war.md §8): surrounding whitespace and line breaks are free, so inline records
+are valid; letters are case-insensitive (``X A1``, ``[setup "HOLE"]``); numbers start at 1 and
+increase by 1, and only the last one may hold White's ply alone; unknown tags are kept and
+ignored; a duplicate tag, another ``Game``, an impossible option or option combination is
+invalid; every ply is replayed and an illegal ply, or any ply after the end, is invalid; the
+result token is optional, but when present it, and the ``Result`` tag, must match the replay.
+Errors are :class:`RecordError` with the line and the ply (``"3."``, ``"3..."``, ``"removal"``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pyengine.core.errors import EngineError, OptionError, RecordError
+from pyengine.core.game import State
+from pyengine.core.record import Tag, Token, format_tags, split_record
+from pyengine.games.zebra.notation import Remove, parse_action
+from pyengine.games.zebra.rules import ZebraState
+
+if TYPE_CHECKING:
+    from pyengine.games.zebra.game import ZebraGame
+
+__all__ = ["ParsedRecord", "parse_record", "result_text", "write_record"]
+
+RESULTS = ("1-0", "0-1", "*")
+KNOWN_TAGS = ("Game", "Size", "Setup", "Movement", "Result")
+_NUMBER = re.compile(r"([1-9][0-9]*)\.")
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedRecord:
+    """A record that was read: every tag as written (unknown ones too) and the replayed state."""
+
+    tags: tuple[Tag, ...]
+    state: ZebraState
+
+    @property
+    def unknown_tags(self) -> tuple[Tag, ...]:
+        known = {key.lower() for key in KNOWN_TAGS}
+        return tuple(tag for tag in self.tags if tag.key.lower() not in known)
+
+
+def result_text(state: State) -> str:
+    """``"1-0"`` (White won), ``"0-1"`` (Black won) or ``"*"`` (unfinished)."""
+    result = state.result()
+    if result is None:
+        return "*"
+    return "1-0" if result.winners == (0,) else "0-1"
+
+
+def write_record(state: State) -> str:
+    """The canonical record of a game that started from its setup's start position."""
+    if state.start_text() is not None:
+        raise EngineError(
+            "A record describes a game from the setup's start; this game started from a "
+            "given position, so save it as JSON (to_json) instead.",
+            code="record.custom-start",
+        )
+    options = state.options
+    result = result_text(state)
+    header = format_tags([
+        ("Game", "Zebra"),
+        ("Size", str(options["size"])),
+        ("Setup", str(options["setup"])),
+        ("Movement", str(options["movement"])),
+        ("Result", result),
+    ])
+    lines = [header, ""]
+    plies = [str(action) for action in state.history]
+    if state.history and isinstance(state.history[0], Remove):
+        lines.append(plies.pop(0))
+    for number, first in enumerate(range(0, len(plies), 2), start=1):
+        lines.append(f"{number}. {' '.join(plies[first:first + 2])}")
+    lines.append(result)
+    return "\n".join(lines) + "\n"
+
+
+def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | None]:
+    """Check the tags, build the start state and return it with the Result tag, if any."""
+    by_key: dict[str, Tag] = {}
+    for tag in tags:
+        key = tag.key.lower()
+        if key in by_key:
+            raise RecordError(f"duplicate tag {tag.key}", line=tag.line,
+                              code="record.duplicate-tag", params={"tag": tag.key})
+        by_key[key] = tag
+    game_tag = by_key.get("game")
+    if game_tag is not None and game_tag.value.lower() != "zebra":
+        raise RecordError(f"this is not a Zebra record (Game is {game_tag.value!r})",
+                          line=game_tag.line, code="record.wrong-game")
+    options = {}
+    for name in ("size", "setup", "movement"):
+        option_tag = by_key.get(name)
+        if option_tag is not None:
+            try:
+                options[name] = game.options[name].parse_text(option_tag.value)
+            except OptionError as error:
+                raise RecordError(f"bad {option_tag.key} tag: {error}", line=option_tag.line,
+                                  code="record.bad-tag", cause=error) from error
+    try:
+        values = game.options.validate(options)
+    except OptionError as error:
+        # only an explicit odd-only setup can conflict with the size
+        line = by_key["setup"].line if "setup" in by_key else None
+        raise RecordError(f"impossible options: {error}", line=line,
+                          code="record.bad-tag", cause=error) from error
+    result_tag = by_key.get("result")
+    if result_tag is not None and result_tag.value not in RESULTS:
+        raise RecordError(f"the Result tag must be 1-0, 0-1 or *, not {result_tag.value!r}",
+                          line=result_tag.line, code="record.bad-tag")
+    return game.new_initial_state(values), result_tag
+
+
+def _play(state: ZebraState, text: str, line: int, label: str) -> None:
+    try:
+        state.apply(parse_action(text, size=state.size))
+    except EngineError as error:
+        raise RecordError(str(error), line=line, ply=label, code="record.illegal-ply",
+                          cause=error) from error
+
+
+def _is_ply(token: Token) -> bool:
+    return token.text not in RESULTS and _NUMBER.fullmatch(token.text) is None
+
+
+def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
+    """Read and replay a record (see the module docs). Raises :class:`RecordError`."""
+    if not isinstance(text, str):
+        raise RecordError("a record must be text", code="record.not-text")
+    tags, tokens = split_record(text)
+    state, result_tag = _read_options(game, tags)
+    result_token: Token | None = None
+    at = 0
+    if tokens and tokens[0].text[:1] in ("x", "X"):
+        removal = tokens[0].text
+        if removal in ("x", "X") and len(tokens) > 1:
+            at = 1
+            removal += tokens[1].text
+        _play(state, removal, tokens[0].line, "removal")
+        at += 1
+    number = 1
+    while at < len(tokens):
+        token = tokens[at]
+        if token.text in RESULTS:
+            if at != len(tokens) - 1:
+                raise RecordError("nothing may follow the result", line=tokens[at + 1].line,
+                                  code="record.text-after-result")
+            result_token = token
+            break
+        match = _NUMBER.fullmatch(token.text)
+        if match is None or match.group(1) != str(number):
+            raise RecordError(f"expected the move number {number}. followed by a space, "
+                              f"found {token.text!r}", line=token.line,
+                              code="record.bad-number", params={"expected": number})
+        at += 1
+        if at == len(tokens) or not _is_ply(tokens[at]):
+            raise RecordError("the move number holds no ply", line=token.line,
+                              ply=f"{number}.", code="record.missing-ply")
+        _play(state, tokens[at].text, tokens[at].line, f"{number}.")
+        at += 1
+        if at < len(tokens) and _is_ply(tokens[at]):
+            _play(state, tokens[at].text, tokens[at].line, f"{number}...")
+            at += 1
+        elif at < len(tokens) and tokens[at].text not in RESULTS:
+            raise RecordError("Black's ply is missing: only the last move number may hold "
+                              "White's ply alone", line=tokens[at].line, ply=f"{number}...",
+                              code="record.missing-ply")
+        number += 1
+    replayed = result_text(state)
+    if result_token is not None:
+        _check_result(replayed, result_token.text, result_token.line, "result")
+    if result_tag is not None:
+        _check_result(replayed, result_tag.value, result_tag.line, "Result tag")
+    return ParsedRecord(tuple(tags), state)
+
+
+def _check_result(replayed: str, given: str, line: int, what: str) -> None:
+    if given != replayed:
+        raise RecordError(f"the {what} says {given} but the replayed game gives {replayed}",
+                          line=line, code="record.wrong-result",
+                          params={"given": given, "replayed": replayed})

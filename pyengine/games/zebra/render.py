@@ -1,0 +1,662 @@
+"""Zebra boards as SVG: a pure function from a position and view options to a document.
+
+Only the position's plain attributes are read (``size``, ``cells``, ``holes``, ``neutral``,
+``current_player()``), so this module imports nothing from the rules.
+
+Every cell is one ``<g class="cell ...">`` with ``data-cell``, ``data-kind``, ``data-top`` and
+``data-height``; colours are presentation attributes, so a page stylesheet can re-theme the
+board through the classes, and there are no inline styles or scripts for a strict CSP to block.
+
+>>> from types import SimpleNamespace
+>>> start = SimpleNamespace(size=3, cells=(-1, 1, -1, 1, -2, 1, -1, 1, -1), holes=frozenset(),
+...                         neutral=None, current_player=lambda: 0)
+>>> svg = render_svg(start, highlighted=["b2"], last_move=("a2", "b2"))
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 368 368"')
+True
+>>> '<g class="cell tower black highlight last-move last-to" data-cell="b2"' in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
+from typing import Protocol
+
+from pyengine.svg.drawing import (
+    LATIN_FILES,
+    GridGeometry,
+    Markup,
+    class_list,
+    coordinate_labels,
+    element,
+    fmt,
+    parse_cell_name,
+    point,
+    svg_document,
+)
+
+__all__ = ["board_geometry", "last_move_cells", "render_svg"]
+
+
+class ZebraPosition(Protocol):
+    """What the renderer reads from a Zebra state (read-only, so frozen states fit)."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def cells(self) -> Sequence[int]: ...
+    @property
+    def holes(self) -> AbstractSet[int]: ...
+    @property
+    def neutral(self) -> int | None: ...
+    def current_player(self) -> int: ...
+
+
+# Geometry, in SVG user units. A cell is 100 units; everything else is relative to it.
+CELL = 100
+MARGIN_WITH_COORDINATES = 34
+MARGIN_PLAIN = 12
+DISC_RX = 34.0  # half-width of a disc
+DISC_RY = 12.5  # half-height of its top face: the board is seen slightly from the side
+DISC_THICKNESS = 9.0  # full stacking step; tall towers get a smaller one
+STACK_PAD = 6.0  # space kept free between a stack and its cell's edge
+HEX_RX = 42.0  # the neutral base: a flat stone hexagon
+HEX_THICKNESS = 12.0
+PERSPECTIVE = DISC_RY / DISC_RX
+FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+
+# A few flat colours: a walnut frame around maple tiles, ivory and ebony discs.
+FRAME = "#6b4528"
+FRAME_EDGE = "#452a15"
+COORDINATE_INK = "#f3e2c0"
+TILE_LIGHT = "#ecd6a8"
+TILE_DARK = "#e2c792"
+TILE_GROOVE = "#b78d58"
+DEAD_TILE = "#b99468"
+DEAD_SHADOW = "#8a6840"
+DEAD_LIGHT = "#d2b389"
+DEAD_HATCH = "#97744b"
+HOLE_TILE = "#a8825a"
+HOLE_RIM = "#5b3d25"
+HOLE_PIT = "#21160e"
+HOLE_DEPTH = "#0e0906"
+SHADOW = "#3a2410"
+DISC_COLOURS = {
+    # colour: (top face, side, outline, top-face groove, numeral)
+    "white": ("#faf5ea", "#d8ccb5", "#3b3128", "#ddd2bd", "#2e2620"),
+    "black": ("#3b3942", "#1d1c22", "#0d0c10", "#57545f", "#fbf6ec"),
+}
+NEUTRAL_TOP = "#b7bec6"
+NEUTRAL_SIDE = "#858e98"
+NEUTRAL_OUTLINE = "#454c55"
+NEUTRAL_RING = "#4f5862"
+NEUTRAL_DOT = "#eef1f4"
+TARGET = "#1f9d55"
+TARGET_TINT = "#4cc47f"
+TARGET_CORE = "#ffffff"
+SELECTED = "#2a62d0"
+SELECTED_CORE = "#ffffff"
+LAST_MOVE_TINT = "#f5c542"
+LAST_MOVE_EDGE = "#d1900f"
+ARROW = "#b8740a"
+
+_ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+_ACTION = re.compile(r"\s*(?:([a-z]\d+)\s*-\s*([a-z]\d+)|@\s*([a-z]\d+)|x\s*([a-z]\d+))\s*\Z")
+
+
+def board_geometry(size: int, *, coordinates: bool = True, flipped: bool = False) -> GridGeometry:
+    """Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board.
+
+    The result maps cells to user units and back (``cell_at``), e.g. to turn a click into a
+    cell name; the document's ``viewBox`` is ``0 0 width height``.
+
+    >>> grid = board_geometry(4)
+    >>> grid.width, grid.cell_origin(0, 0), grid.cell_at(40, 40)
+    (468, (34, 334), (0, 3))
+    """
+    margin = MARGIN_WITH_COORDINATES if coordinates else MARGIN_PLAIN
+    return GridGeometry(files=size, ranks=size, cell=CELL, margin=margin, flipped=flipped)
+
+
+def last_move_cells(notation: str) -> tuple[str, ...]:
+    """The cells an action touched, from its notation: the ``last_move`` argument.
+
+    >>> last_move_cells("c2-d2"), last_move_cells("@C2"), last_move_cells("x c3")
+    (('c2', 'd2'), ('c2',), ('c3',))
+    """
+    found = _ACTION.match(notation.lower())
+    if found is None:
+        raise ValueError(f"{notation!r} is not a Zebra move, placement or removal")
+    return tuple(cell for cell in found.groups() if cell)
+
+
+def render_svg(
+    state: ZebraPosition,
+    *,
+    highlighted: Iterable[str] = (),
+    selected: str | None = None,
+    last_move: tuple[str, ...] = (),
+    coordinates: bool = True,
+    flipped: bool = False,
+    size: int | None = None,
+    title: str | None = None,
+    id_prefix: str = "zb",
+) -> str:
+    """A standalone SVG document showing a Zebra position.
+
+    Cells are named in notation (``"c2"``, any case). ``highlighted`` marks legal targets,
+    ``selected`` the picked source, ``last_move`` the cells of the last action (``(from, to)``
+    or ``(cell,)``; see :func:`last_move_cells`). ``flipped`` turns the board half a turn (a1
+    top right). ``size`` sets the pixel width and height; without it only the ``viewBox`` is
+    set. ``id_prefix`` keeps the few ids unique when several boards share a page.
+
+    Raises ``ValueError`` for an inconsistent position or a cell name off the board.
+    """
+    n = state.size
+    cells = tuple(state.cells)
+    if not 1 <= n <= len(LATIN_FILES) or len(cells) != n * n:
+        raise ValueError(f"a Zebra position of size {n} needs {n * n} cells, got {len(cells)}")
+    if not _ID_PREFIX.match(id_prefix):
+        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
+    if len(last_move) > 2:
+        raise ValueError(f"last_move names at most two cells, got {last_move!r}")
+
+    def index_of(name: str) -> int:
+        file, rank = parse_cell_name(name, files=n, ranks=n)
+        return rank * n + file
+
+    targets = {index_of(name) for name in highlighted}
+    picked = index_of(selected) if selected is not None else None
+    touched = [index_of(name) for name in last_move]
+    last_from = touched[0] if len(touched) == 2 else None
+    last_to = touched[-1] if touched else None
+
+    grid = board_geometry(n, coordinates=coordinates, flipped=flipped)
+    parts: list[Markup] = [_frame(grid)]
+    for file, rank in grid.cells_in_visual_order():
+        index = rank * n + file
+        parts.append(
+            _cell(
+                grid,
+                file,
+                rank,
+                cells[index],
+                hole=index in state.holes,
+                neutral=index == state.neutral,
+                target=index in targets,
+                selected=index == picked,
+                last_from=index == last_from,
+                last_to=index == last_to,
+            )
+        )
+    if last_from is not None and last_to is not None and last_from != last_to:
+        parts.append(_arrow(grid, divmod(last_from, n)[::-1], divmod(last_to, n)[::-1]))
+    if coordinates:
+        parts.append(
+            coordinate_labels(
+                grid,
+                LATIN_FILES[:n],
+                [str(rank + 1) for rank in range(n)],
+                font_size=21,
+                fill=COORDINATE_INK,
+                font_family=None,  # inherited from the root
+            )
+        )
+    player = state.current_player()
+    return svg_document(
+        grid.width,
+        grid.height,
+        *parts,
+        title="Zebra board" if title is None else title,
+        title_id=f"{id_prefix}-title",
+        pixel_size=None if size is None else (size, size),
+        attributes={
+            "class": "board zebra",
+            "data-size": n,
+            "data-to-move": {0: "white", 1: "black"}.get(player, "none"),
+            "data-flipped": flipped,
+            # Inherited by every label and numeral.
+            "font-family": FONT,
+            "text-anchor": "middle",
+        },
+    )
+
+
+def _frame(grid: GridGeometry) -> Markup:
+    edge = 4.0
+    inner = grid.files * grid.cell + 2 * edge
+    return element(
+        "g",
+        {"class": "frame"},
+        element(
+            "rect",
+            {"class": "frame-wood", "width": grid.width, "height": grid.height},
+            rx=min(14.0, grid.margin),
+            fill=FRAME,
+        ),
+        element(
+            "rect",
+            {"class": "frame-edge", "x": grid.margin - edge, "y": grid.margin - edge},
+            width=inner,
+            height=inner,
+            rx=3,
+            fill=FRAME_EDGE,
+        ),
+    )
+
+
+def _cell(
+    grid: GridGeometry,
+    file: int,
+    rank: int,
+    value: int,
+    *,
+    hole: bool,
+    neutral: bool,
+    target: bool,
+    selected: bool,
+    last_from: bool,
+    last_to: bool,
+) -> Markup:
+    if hole and value:
+        raise ValueError(f"hole {LATIN_FILES[file]}{rank + 1} holds a tower ({value})")
+    top = "white" if value > 0 else "black" if value < 0 else None
+    height = abs(value)
+    kind = "hole" if hole else "neutral" if neutral else "tower" if top else "empty"
+    x, y = grid.cell_origin(file, rank)
+    cx = x + CELL / 2
+
+    body: list[Markup] = []
+    if kind == "hole":
+        body.append(_hole(x, y))
+    elif kind == "empty":
+        body.append(_dead_tile(x, y))
+    else:
+        body.append(_tile(x, y, light=(file + rank) % 2 == 1))
+    if target:
+        body.append(_tint(x, y, "target-tint", TARGET_TINT, 0.24))
+    if last_from or last_to:
+        body.append(_tint(x, y, "last-move-tint", LAST_MOVE_TINT, 0.36))
+        body.append(_outline(x, y, "last-move-edge", LAST_MOVE_EDGE, inset=2.5, width=4.0))
+
+    marker_at: tuple[float, float, float] | None = None  # centre y and radii of a target ring
+    if kind == "tower":
+        floor, step = _stack_layout(
+            y, height, floor_default=57.0, floor_max=CELL - STACK_PAD - DISC_RY
+        )
+        body.append(_shadow(cx, floor))
+        body.append(_stack(cx, floor, height, top or "white", step))
+        marker_at = (floor - DISC_THICKNESS - step * (height - 1), DISC_RX, DISC_RY)
+    elif kind == "neutral":
+        hex_ry = HEX_RX * math.sin(math.pi / 3) * PERSPECTIVE
+        floor_max = CELL - STACK_PAD - hex_ry - HEX_THICKNESS
+        floor, step = _stack_layout(
+            y, height, floor_default=50.0 if height == 0 else 60.0, floor_max=floor_max
+        )
+        body.append(_shadow(cx, floor + HEX_THICKNESS / 2, rx=HEX_RX))
+        body.append(_neutral_base(cx, floor))
+        if height:
+            body.append(_stack(cx, floor, height, top or "white", step))
+            marker_at = (floor - DISC_THICKNESS - step * (height - 1), DISC_RX, DISC_RY)
+        else:
+            marker_at = (floor, HEX_RX, hex_ry)
+    if target:
+        body.append(_target_marker(cx, y, marker_at))
+    if selected:
+        body.append(_selected_ring(x, y))
+    body.append(
+        element(
+            "rect",
+            {"class": "hit", "x": x, "y": y, "width": CELL, "height": CELL},
+            fill="none",
+            pointer_events="all",
+        )
+    )
+    classes = class_list(
+        "cell",
+        kind,
+        "tower" if kind == "neutral" and top else None,
+        top,
+        "highlight" if target else None,
+        "selected" if selected else None,
+        "last-move" if last_from or last_to else None,
+        "last-from" if last_from else None,
+        "last-to" if last_to else None,
+    )
+    return element(
+        "g",
+        {
+            "class": classes,
+            "data-cell": f"{LATIN_FILES[file]}{rank + 1}",
+            "data-kind": kind,
+            "data-top": top or "none",
+            "data-height": height,
+        },
+        body,
+    )
+
+
+def _stack_layout(
+    y: float, height: int, *, floor_default: float, floor_max: float
+) -> tuple[float, float]:
+    """Where a stack stands (``floor``: the bottom disc's lower face) and its disc step.
+
+    Short stacks sit near the middle of the cell; taller ones first move down, then get a
+    smaller step, so even a 20-high tower stays inside its cell.
+    """
+    top_limit = STACK_PAD + DISC_RY  # highest allowed centre of the top face
+    rise = DISC_THICKNESS * max(height, 1)
+    floor = min(max(floor_default, top_limit + rise), floor_max)
+    step = DISC_THICKNESS
+    if height > 1 and floor - rise < top_limit:
+        step = (floor - top_limit - DISC_THICKNESS) / (height - 1)
+    return y + floor, step
+
+
+def _tile(x: float, y: float, *, light: bool) -> Markup:
+    return element(
+        "rect",
+        {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
+        fill=TILE_LIGHT if light else TILE_DARK,
+        stroke=TILE_GROOVE,
+        stroke_width=1.5,
+    )
+
+
+def _dead_tile(x: float, y: float) -> Markup:
+    """A sunken, cross-hatched tile: nothing may ever enter this cell again."""
+    inset = 7.0
+    left, top, right, bottom = x + inset, y + inset, x + CELL - inset, y + CELL - inset
+    spacing = 12.0
+    side = right - left
+    strokes = []
+    offset = spacing / 2
+    while offset < 2 * side:  # diagonals x + y = const, clipped to the inner square
+        x1, y1 = left + min(offset, side), top + max(0.0, offset - side)
+        x2, y2 = left + max(0.0, offset - side), top + min(offset, side)
+        strokes.append(f"M{point(x1, y1)}L{point(x2, y2)}")
+        offset += spacing
+    return element(
+        "g",
+        {"class": "dead"},
+        element(
+            "rect",
+            {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
+            fill=DEAD_TILE,
+            stroke=TILE_GROOVE,
+            stroke_width=1.5,
+        ),
+        element(
+            "path",
+            {"class": "hatch", "d": "".join(strokes)},
+            fill="none",
+            stroke=DEAD_HATCH,
+            stroke_width=2,
+            stroke_linecap="round",
+        ),
+        element(
+            "path",
+            {"class": "bevel-shadow", "d": f"M{point(left, bottom)}V{fmt(top)}H{fmt(right)}"},
+            fill="none",
+            stroke=DEAD_SHADOW,
+            stroke_width=4,
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        ),
+        element(
+            "path",
+            {"class": "bevel-light", "d": f"M{point(right, top)}V{fmt(bottom)}H{fmt(left)}"},
+            fill="none",
+            stroke=DEAD_LIGHT,
+            stroke_width=4,
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        ),
+    )
+
+
+def _hole(x: float, y: float) -> Markup:
+    """A round pit with a shaded far wall: there never was a cell here."""
+    cx, cy = x + CELL / 2, y + CELL / 2
+    return element(
+        "g",
+        {"class": "pit"},
+        element(
+            "rect",
+            {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
+            fill=HOLE_TILE,
+            stroke=TILE_GROOVE,
+            stroke_width=1.5,
+        ),
+        element("circle", {"class": "pit-rim", "cx": cx, "cy": cy, "r": 39}, fill=HOLE_RIM),
+        element("circle", {"class": "pit-floor", "cx": cx, "cy": cy + 2, "r": 33}, fill=HOLE_PIT),
+        element(
+            "ellipse",
+            {"class": "pit-depth", "cx": cx, "cy": cy - 5, "rx": 27, "ry": 24},
+            fill=HOLE_DEPTH,
+        ),
+    )
+
+
+def _tint(x: float, y: float, name: str, colour: str, opacity: float) -> Markup:
+    return element(
+        "rect",
+        {"class": name, "x": x, "y": y, "width": CELL, "height": CELL},
+        fill=colour,
+        fill_opacity=opacity,
+    )
+
+
+def _outline(x: float, y: float, name: str, colour: str, *, inset: float, width: float) -> Markup:
+    return element(
+        "rect",
+        {"class": name, "x": x + inset, "y": y + inset},
+        width=CELL - 2 * inset,
+        height=CELL - 2 * inset,
+        rx=6,
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+    )
+
+
+def _shadow(cx: float, floor: float, *, rx: float = DISC_RX) -> Markup:
+    return element(
+        "ellipse",
+        {
+            "class": "shadow",
+            "cx": cx + 2,
+            "cy": floor + 2.5,
+            "rx": rx + 2,
+            "ry": rx * PERSPECTIVE + 2,
+        },
+        fill=SHADOW,
+        fill_opacity=0.28,
+    )
+
+
+def _stack(cx: float, floor: float, height: int, top: str, step: float) -> Markup:
+    """``height`` discs from the bottom up, alternating colours so that ``top`` ends on top."""
+    other = "black" if top == "white" else "white"
+    discs = []
+    for level in range(height):
+        colour = top if (height - 1 - level) % 2 == 0 else other
+        cy = floor - DISC_THICKNESS - level * step  # centre of this disc's top face
+        discs.append(_disc(cx, cy, colour, top=level == height - 1))
+    if height >= 2:
+        font_size = 22
+        cy = floor - DISC_THICKNESS - (height - 1) * step
+        discs.append(
+            element(
+                "text",
+                {"class": "height", "x": cx, "y": cy + font_size * 0.36},
+                str(height),
+                fill=DISC_COLOURS[top][4],
+                font_size=font_size,
+                font_weight="700",
+            )
+        )
+    return element("g", {"class": "stack"}, discs, stroke_width=1.5)
+
+
+def _disc(cx: float, cy: float, colour: str, *, top: bool) -> Markup:
+    face, side, outline, groove, _ = DISC_COLOURS[colour]
+    left, right = cx - DISC_RX, cx + DISC_RX
+    radii = f"{fmt(DISC_RX)} {fmt(DISC_RY)}"
+    side_path = (
+        f"M{point(left, cy)}V{fmt(cy + DISC_THICKNESS)}"
+        f"A{radii} 0 0 0 {point(right, cy + DISC_THICKNESS)}V{fmt(cy)}Z"
+    )
+    parts = [
+        element("path", {"class": "side", "d": side_path}, fill=side),
+        element(
+            "ellipse",
+            {"class": "face", "cx": cx, "cy": cy, "rx": DISC_RX, "ry": DISC_RY},
+            fill=face,
+        ),
+    ]
+    if top:
+        parts.append(
+            element(
+                "ellipse",
+                {"class": "groove", "cx": cx, "cy": cy, "rx": DISC_RX * 0.7, "ry": DISC_RY * 0.7},
+                fill="none",
+                stroke=groove,
+                stroke_width=2,
+            )
+        )
+    return element(
+        "g",
+        {"class": f"disc {colour}"},
+        parts,
+        stroke=outline,
+    )
+
+
+def _hexagon_point(cx: float, cy: float, corner: int) -> tuple[float, float]:
+    angle = corner * math.pi / 3
+    return cx + HEX_RX * math.cos(angle), cy + HEX_RX * math.sin(angle) * PERSPECTIVE
+
+
+def _neutral_base(cx: float, floor: float) -> Markup:
+    """A flat grey stone hexagon with a ring on top; ``floor`` is the centre of its top."""
+    top = [_hexagon_point(cx, floor, corner) for corner in range(6)]
+    front = top[:4]  # right, lower right, lower left, left
+    side = front + [(px, py + HEX_THICKNESS) for px, py in reversed(front)]
+    ring_rx = HEX_RX * 0.5
+    return element(
+        "g",
+        {"class": "base"},
+        element(
+            "polygon",
+            {"class": "side", "points": " ".join(point(px, py) for px, py in side)},
+            fill=NEUTRAL_SIDE,
+        ),
+        element(
+            "polygon",
+            {"class": "face", "points": " ".join(point(px, py) for px, py in top)},
+            fill=NEUTRAL_TOP,
+        ),
+        element(
+            "ellipse",
+            {"class": "ring", "cx": cx, "cy": floor, "rx": ring_rx, "ry": ring_rx * PERSPECTIVE},
+            fill="none",
+            stroke=NEUTRAL_RING,
+            stroke_width=3.5,
+        ),
+        element(
+            "ellipse",
+            {"class": "dot", "cx": cx, "cy": floor, "rx": 7, "ry": 7 * PERSPECTIVE},
+            fill=NEUTRAL_DOT,
+        ),
+        stroke=NEUTRAL_OUTLINE,
+        stroke_width=1.5,
+        stroke_linejoin="round",
+    )
+
+
+def _target_marker(cx: float, y: float, ring: tuple[float, float, float] | None) -> Markup:
+    """A two-tone ring around the top of a target, a dot on an empty cell: clear on both colours."""
+    if ring is None:
+        return element(
+            "g",
+            {"class": "target"},
+            element(
+                "circle",
+                {"class": "target-dot", "cx": cx, "cy": y + CELL / 2, "r": 11},
+                fill=TARGET,
+            ),
+            element(
+                "circle",
+                {"class": "target-core", "cx": cx, "cy": y + CELL / 2, "r": 4.5},
+                fill=TARGET_CORE,
+            ),
+        )
+    cy, rx, ry = ring
+    outer = {"cx": cx, "cy": cy, "rx": rx + 6, "ry": ry + 5}
+    return element(
+        "g",
+        {"class": "target"},
+        element(
+            "ellipse", {"class": "target-ring", **outer}, fill="none", stroke=TARGET, stroke_width=6
+        ),
+        element(
+            "ellipse",
+            {"class": "target-core", **outer},
+            fill="none",
+            stroke=TARGET_CORE,
+            stroke_width=1.5,
+        ),
+    )
+
+
+def _selected_ring(x: float, y: float) -> Markup:
+    return element(
+        "g",
+        {"class": "selected-ring"},
+        _outline(x, y, "ring-outer", SELECTED, inset=4.5, width=7.0),
+        _outline(x, y, "ring-inner", SELECTED_CORE, inset=9.0, width=1.5),
+    )
+
+
+def _arrow(grid: GridGeometry, source: tuple[int, int], target: tuple[int, int]) -> Markup:
+    """A thin arrow from the centre of ``source`` towards ``target`` (both ``(file, rank)``)."""
+    x1, y1 = grid.cell_center(*source)
+    x2, y2 = grid.cell_center(*target)
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    # Keep the arrow near the cell borders, where it hides no numeral: it starts a little
+    # inside the source and ends a little inside the target, whatever the distance.
+    to_border = (CELL / 2) / max(abs(ux), abs(uy))
+    # A vertical arrow would cross the numerals on top of tall stacks: run it beside them.
+    shift = 41.0 if ux == 0 else 0.0
+    start = (x1 + shift + ux * (to_border - 26), y1 + uy * (to_border - 26))
+    tip = (x2 + shift - ux * (to_border - 22), y2 - uy * (to_border - 22))
+    head_length, half_width = 19.0, 11.0
+    base = (tip[0] - ux * head_length, tip[1] - uy * head_length)
+    head = [
+        tip,
+        (base[0] - uy * half_width, base[1] + ux * half_width),
+        (base[0] + uy * half_width, base[1] - ux * half_width),
+    ]
+    return element(
+        "g",
+        {"class": "last-move-arrow"},
+        element(
+            "path",
+            {"class": "arrow-shaft", "d": f"M{point(*start)}L{point(*base)}"},
+            stroke=ARROW,
+            stroke_width=7,
+            stroke_linecap="round",
+        ),
+        element(
+            "polygon",
+            {"class": "arrow-head", "points": " ".join(point(px, py) for px, py in head)},
+            fill=ARROW,
+        ),
+        opacity=0.82,
+        pointer_events="none",
+    )

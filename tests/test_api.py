@@ -1,0 +1,54 @@
+"""The package's public surface: exports, registry and factories."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+import pyengine
+from pyengine.core.errors import OptionError
+from pyengine.core.registry import RESERVED_IDS, register
+from pyengine.games.zebra import ZEBRA, ZebraGame, ZebraState
+
+
+def test_version_and_exports():
+    assert pyengine.__version__ == "0.1.0"
+    for name in pyengine.__all__:
+        assert hasattr(pyengine, name), name
+
+
+def test_games_and_get_game():
+    assert [game.id for game in pyengine.games()] == ["zebra"]
+    assert pyengine.get_game("zebra") is ZEBRA
+    assert set(RESERVED_IDS) == {"virus-war", "virus-fight", "fight-the-virus"}
+    assert not set(RESERVED_IDS) & {game.id for game in pyengine.games()}
+
+
+def test_the_games_subpackage_stays_importable():
+    # pyengine.games is both the subpackage and a callable listing the games
+    zebra_package = importlib.import_module("pyengine.games.zebra")
+    import pyengine.games.zebra as aliased
+
+    assert aliased is zebra_package
+    assert pyengine.games() == pyengine.core.registry.games()
+
+
+def test_new_game_accepts_a_mapping_or_keywords():
+    state = pyengine.new_game("zebra", size=5, setup="hole")
+    assert isinstance(state, ZebraState) and state.size == 5
+    same = pyengine.new_game("zebra", {"size": 5, "setup": "hole"})
+    assert same == state
+    merged = pyengine.new_game("zebra", {"size": 5, "setup": "hole"}, movement="jump")
+    assert merged.options["movement"] == "jump"
+    assert pyengine.new_game("zebra") == ZEBRA.new_initial_state()
+    with pytest.raises(OptionError):
+        pyengine.new_game("zebra", size=12)
+    with pytest.raises(OptionError):
+        pyengine.new_game("zebra", [("size", 5)])  # type: ignore[arg-type]
+
+
+def test_registering_twice():
+    assert register(ZEBRA) is ZEBRA  # the same instance again is harmless
+    with pytest.raises(ValueError):
+        register(ZebraGame())

@@ -1,0 +1,155 @@
+"""One conformance test of the engine contract, run for every registered game.
+
+It knows nothing about any game: it drives each one only through ``pyengine.core.game``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import pyengine
+from pyengine.core.errors import EngineError, IllegalActionError, StateFormatError
+from pyengine.core.game import CHANCE, TERMINAL, Game, Result, State
+
+GAMES = pyengine.games()
+
+
+def game_ids() -> list[str]:
+    return [game.id for game in GAMES]
+
+
+def test_at_least_zebra_is_registered():
+    assert "zebra" in game_ids()
+
+
+@pytest.fixture(params=GAMES, ids=game_ids())
+def game(request: pytest.FixtureRequest) -> Game:
+    return request.param
+
+
+def random_playout(state: State, rng: random.Random, *, limit: int = 100_000) -> int:
+    plies = 0
+    while not state.is_terminal():
+        assert state.current_player() != CHANCE  # no dice yet; chance games extend this
+        state.apply(rng.choice(state.legal_actions()))
+        plies += 1
+        assert plies < limit, "a random playout did not end"
+    return plies
+
+
+def test_definition_and_info(game: Game):
+    assert isinstance(game, Game)
+    assert pyengine.get_game(game.id) is game
+    assert 1 <= game.min_players <= game.max_players
+    info = game.info()
+    assert json.loads(json.dumps(info)) == info
+    assert info["id"] == game.id and info["name"] == game.name
+    assert info["players"] == {"min": game.min_players, "max": game.max_players}
+    schema = game.options.to_json()
+    assert json.loads(json.dumps(schema)) == schema
+    for option in schema["options"]:
+        assert {"name", "kind", "default", "label", "description"} <= set(option)
+
+
+def test_default_state(game: Game):
+    state = game.new_initial_state()
+    assert state.game is game
+    assert dict(state.options) == dict(game.options.defaults())
+    assert json.loads(json.dumps(dict(state.options))) == dict(state.options)
+    assert game.min_players <= state.num_players <= game.max_players
+    assert state.history == ()
+    assert state.current_player() in range(state.num_players)
+    assert state.result() is None
+    assert state.returns() == (0.0,) * state.num_players
+    assert state.legal_actions()
+
+
+def test_actions_round_trip_through_notation(game: Game):
+    state = game.new_initial_state()
+    for action in state.legal_actions():
+        text = str(action)
+        assert game.parse_action(text, state) == action
+        assert game.parse_action(text) == action
+        assert state.is_legal(action)
+        state.check(action)
+        namespace = {type(action).__name__: type(action)}
+        assert eval(repr(action), namespace) == action
+
+
+def test_apply_undo_restores_and_illegal_leaves_unchanged(game: Game):
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        before = state.clone()
+        action = rng.choice(legal)
+        state.apply(action)
+        assert state.history == (*before.history, action)
+        assert state.undo() == action
+        assert state == before and state.legal_actions() == legal
+        state.apply(str(action))  # notation is accepted too
+    with pytest.raises(EngineError) as raised:
+        game.new_initial_state().undo()
+    assert raised.value.code == "undo.empty"
+    finished = game.new_initial_state()
+    random_playout(finished, rng)
+    snapshot = finished.clone()
+    some_action = game.new_initial_state().legal_actions()[0]
+    with pytest.raises(IllegalActionError):
+        finished.apply(some_action)
+    assert finished == snapshot
+
+
+def test_clones_are_independent(game: Game):
+    state = game.new_initial_state()
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert state.history == () and len(twin.history) == 1
+    assert state != twin
+    state.apply(state.legal_actions()[0])
+    assert state == twin
+
+
+def test_random_playouts_end_with_a_well_formed_result(game: Game):
+    rng = random.Random(7)
+    for _ in range(20):
+        state = game.new_initial_state()
+        random_playout(state, rng)
+        assert state.current_player() == TERMINAL and state.legal_actions() == []
+        result = state.result()
+        assert isinstance(result, Result)
+        assert len(result.scores) == state.num_players
+        assert all(seat in range(state.num_players) for seat in result.winners)
+        assert result.reason and isinstance(result.reason, str)
+        assert json.loads(json.dumps(result.to_json())) == result.to_json()
+        returns = state.returns()
+        assert len(returns) == state.num_players
+        assert all(value in (-1.0, 0.0, 1.0) for value in returns)
+        if result.winners:
+            assert all(returns[seat] == 1.0 for seat in result.winners)
+
+
+def test_text_and_json_forms_round_trip(game: Game):
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    random_playout(state, rng)
+    while len(state.history) > 5:
+        state.undo()
+    document = json.loads(json.dumps(state.to_json()))
+    assert document["format"] == "virus-games/state" and document["version"] == 1
+    assert document["game"] == game.id
+    loaded = game.state_from_json(document)
+    assert loaded == state and loaded.history == state.history
+    replayed = game.read_record(game.write_record(state))
+    assert replayed == state and replayed.legal_actions() == state.legal_actions()
+    positioned = game.from_position(state.position_text(), options=state.options)
+    assert positioned.position_text() == state.position_text()  # (legality may differ:
+    assert positioned.history == ()  # a position text carries no history)
+    assert hash(state.position_key()) == hash(loaded.position_key())
+    with pytest.raises(StateFormatError):
+        game.state_from_json({**document, "version": 99})

@@ -1,0 +1,280 @@
+"""Build the static site into dist/: web pages + self-hosted runtime + the engine wheel.
+
+    python web/build.py [--out dist]
+
+Steps (each explained where it happens):
+1. build the engine wheel from pyengine/ with hatchling;
+2. copy the pinned runtime from node_modules (npm `pyodide`, npm `@pyscript/core`) under
+   versioned directories, add micropip + packaging from PyPI (hash-checked) and write their real
+   hashes into the site's copy of pyodide-lock.json (integrity checking stays on);
+3. precompile the standard-library modules the site imports into python_stdlib.zip (Node);
+4. copy web/ pages and assets, filling translation keys with the English text, pre-rendering
+   each game's starting board and options form with the engine (first paint needs no Python);
+5. write app/build-info.js and build.json describing the runtime paths.
+
+Standard library only (runs in the project's virtual environment, which has hatchling).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+WEB = REPOSITORY / "web"
+NODE_MODULES = REPOSITORY / "node_modules"
+CACHE = REPOSITORY / ".cache"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+# Site content copied from web/ (the build tools themselves stay out of the site).
+SITE_DIRECTORIES = ("app", "static", "docs")
+
+
+def log(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def check_package_version(package: str, expected: str) -> Path:
+    root = NODE_MODULES / package
+    manifest = root / "package.json"
+    if not manifest.is_file():
+        sys.exit(f"error: {package} is not installed; run `npm ci` first (the Makefile does)")
+    version = json.loads(manifest.read_text())["version"]
+    if version != expected:
+        sys.exit(f"error: node_modules has {package} {version}, the site is pinned to {expected}; run `npm ci`")
+    return root
+
+
+# 1. The engine wheel -------------------------------------------------------------------------
+
+def build_wheel(work: Path) -> Path:
+    out = work / "wheel"
+    subprocess.run(
+        [sys.executable, "-m", "hatchling", "build", "--target", "wheel", "--directory", str(out)],
+        cwd=REPOSITORY, check=True, stdout=subprocess.DEVNULL,
+    )
+    (wheel,) = out.glob("pyengine-*-py3-none-any.whl")
+    log(f"engine wheel {wheel.name} ({wheel.stat().st_size:,} bytes)")
+    return wheel
+
+
+# 2. The runtime -------------------------------------------------------------------------------
+
+def runtime_wheels() -> list[Path]:
+    """micropip and packaging, downloaded once into .cache/ and checked against their pinned hashes."""
+    requirements = WEB / "runtime-requirements.txt"
+    pinned = dict(re.findall(r"^([\w-]+)==\S+ --hash=sha256:([0-9a-f]{64})", requirements.read_text(), re.M))
+    target = CACHE / "runtime-wheels"
+    def present() -> list[Path]:
+        found = []
+        for name, digest in pinned.items():
+            for candidate in target.glob(f"{name}-*.whl"):
+                if sha256_of(candidate) == digest:
+                    found.append(candidate)
+        return found
+    if len(present()) != len(pinned):
+        target.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "--require-hashes", "-r", str(requirements), "-d", str(target)],
+            check=True,
+        )
+    wheels = present()
+    if len(wheels) != len(pinned):
+        sys.exit("error: micropip/packaging wheels do not match web/runtime-requirements.txt")
+    return wheels
+
+
+def reconcile_lock(lock_path: Path, wheels: list[Path]) -> None:
+    """Point the lock entries of the wheels we serve at those exact files and their real hashes."""
+    lock = json.loads(lock_path.read_text())
+    for wheel in wheels:
+        name = wheel.name.split("-")[0].lower()
+        entry = lock["packages"][name]
+        entry["file_name"] = wheel.name
+        entry["sha256"] = sha256_of(wheel)
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
+    pyodide_source = check_package_version("pyodide", PYODIDE_VERSION)
+    pyscript_source = check_package_version("@pyscript/core", PYSCRIPT_VERSION)
+
+    pyodide_dir = dist / "pyodide" / PYODIDE_VERSION
+    pyodide_dir.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_source / name, pyodide_dir / name)
+    wheels = runtime_wheels()
+    for runtime_wheel in wheels:
+        shutil.copy2(runtime_wheel, pyodide_dir / runtime_wheel.name)
+    reconcile_lock(pyodide_dir / "pyodide-lock.json", wheels)
+
+    # 3. Bytecode for the stdlib modules the site imports (same file name, so PyScript and any
+    #    plain loadPyodide() pick it up): ~2x faster start, measured in the findings note.
+    subprocess.run(
+        ["node", str(WEB / "tools" / "precompile_stdlib.mjs"), str(pyodide_source), str(wheel),
+         str(pyscript_source / "src" / "stdlib" / "pyscript"), str(pyodide_dir / "python_stdlib.zip")],
+        check=True,
+    )
+
+    pyscript_dir = dist / "pyscript" / PYSCRIPT_VERSION
+    shutil.copytree(pyscript_source / "dist", pyscript_dir, ignore=shutil.ignore_patterns("*.map"))
+
+    # The engine wheel under a content-hash directory: immutable caching, and the file keeps its
+    # real wheel name (micropip and unpackArchive read the name).
+    digest = sha256_of(wheel)[:12]
+    wheel_dir = dist / "wheels" / digest
+    wheel_dir.mkdir(parents=True)
+    shutil.copy2(wheel, wheel_dir / wheel.name)
+    log(f"runtime: pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}, wheels {', '.join(w.name for w in wheels)}")
+    return {
+        "pyodide": f"pyodide/{PYODIDE_VERSION}/pyodide.mjs",
+        "pyscript": f"pyscript/{PYSCRIPT_VERSION}/core.js",
+        "wheel": f"wheels/{digest}/{wheel.name}",
+        "wheelSha256": sha256_of(wheel),
+    }
+
+
+# 4. Pages -------------------------------------------------------------------------------------
+
+class PageRenderer:
+    """Fills page templates: translation keys, pre-rendered boards and options forms."""
+
+    I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
+    I18N_ATTRIBUTE = re.compile(r'\bdata-i18n-(aria-label|title|placeholder|content|alt)="([\w.-]+)"')
+    PLACEHOLDER = re.compile(r"<!--\s*(board|options|include):([\w./-]+)\s*-->")
+
+    def __init__(self, strings: dict[str, str], dist: Path) -> None:
+        self.strings = strings
+        self.dist = dist
+        self.used_keys: set[str] = set()
+
+    def text(self, key: str) -> str:
+        if key not in self.strings:
+            sys.exit(f"error: translation key {key!r} is missing from web/static/i18n/en.json")
+        self.used_keys.add(key)
+        return self.strings[key]
+
+    def render(self, template: str) -> str:
+        page = self.PLACEHOLDER.sub(self._placeholder, template)
+        page = self.I18N_TEXT.sub(
+            lambda m: f"{m.group(1)}{html.escape(self.text(m.group(3)), quote=False)}{m.group(4)}", page
+        )
+        return self.I18N_ATTRIBUTE.sub(
+            lambda m: f'{m.group(1)}="{html.escape(self.text(m.group(2)))}" {m.group(0)}', page
+        )
+
+    def _placeholder(self, match: re.Match[str]) -> str:
+        kind, game_id = match.groups()
+        if kind == "include":  # a source file shown on a docs page, exactly as the site serves it
+            return html.escape((self.dist / game_id).read_text(), quote=False)
+        import pyengine  # the freshly built wheel is first on sys.path (see main)
+
+        game = pyengine.get_game(game_id)
+        if kind == "board":
+            from pyengine.controller import Controller
+
+            return Controller().new_game(game_id)["view"]["svg"]
+        return self.options_form(game.info())
+
+    def options_form(self, info: dict) -> str:
+        """The options form of a game, built from its option schema."""
+        game_id = info["id"]
+        rows = []
+        for option in info["options"]["options"]:
+            name = option["name"]
+            field_id = f"option-{name}"
+            label_key = f"options.{game_id}.{name}"
+            if option["kind"] == "choice":
+                choices = "".join(
+                    f'<option value="{html.escape(str(value))}"'
+                    f'{" selected" if value == option["default"] else ""}'
+                    f' data-i18n="options.{game_id}.{name}.{value}"></option>'
+                    for value in option["choices"]
+                )
+                control = f'<select id="{field_id}" name="{name}">{choices}</select>'
+            elif option["kind"] == "int":
+                choices = "".join(
+                    f'<option value="{value}"{" selected" if value == option["default"] else ""}>{value}</option>'
+                    for value in range(option["minimum"], option["maximum"] + 1)
+                )
+                control = f'<select id="{field_id}" name="{name}" data-kind="int">{choices}</select>'
+            elif option["kind"] == "bool":
+                checked = " checked" if option["default"] else ""
+                control = f'<input type="checkbox" id="{field_id}" name="{name}"{checked}>'
+            else:
+                control = f'<input type="text" id="{field_id}" name="{name}" value="{html.escape(str(option["default"]))}">'
+            rows.append(f'<div class="field"><label for="{field_id}" data-i18n="{label_key}"></label>{control}</div>')
+        # Cross-option rules (Zebra: odd sizes only for some setups) travel with the form, so
+        # the page can keep the choices consistent before the engine has even started.
+        constraints = json.dumps(info["options"]["constraints"]).replace("</", "<\\/")
+        rows.append(f'<script type="application/json" id="option-constraints">{constraints}</script>')
+        return "\n".join(rows)
+
+
+def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
+    strings = json.loads((WEB / "static" / "i18n" / "en.json").read_text())
+    renderer = PageRenderer(strings, dist)
+    for directory in SITE_DIRECTORIES:
+        if (WEB / directory).is_dir():
+            shutil.copytree(WEB / directory, dist / directory, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    # Files that need the wheel's URL (the micropip example), relative to the site root.
+    for path in (dist / "docs").glob("*"):
+        if "{{WHEEL_PATH}}" in (text := path.read_text()):
+            path.write_text(text.replace("{{WHEEL_PATH}}", runtime["wheel"]))
+    for template in [*WEB.glob("*.html"), *(WEB / "docs").glob("*.html")]:
+        target = dist / template.relative_to(WEB)
+        target.write_text(renderer.render(template.read_text()))
+
+
+def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:
+    version = wheel.name.split("-")[1]
+    info = {**runtime, "engineVersion": version, "pyodideVersion": PYODIDE_VERSION,
+            "pyscriptVersion": PYSCRIPT_VERSION, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
+    (dist / "app" / "build-info.js").write_text(
+        "// Written by web/build.py: where this build's runtime and engine wheel live (site-relative).\n"
+        f"export const BUILD = Object.freeze({json.dumps(info, indent=2)});\n"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site.")
+    parser.add_argument("--out", type=Path, default=REPOSITORY / "dist")
+    arguments = parser.parse_args(argv)
+    started = time.monotonic()
+    dist: Path = arguments.out.resolve()
+    staging = dist.with_name(dist.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as work:
+        wheel = build_wheel(Path(work))
+        sys.path.insert(0, str(wheel))  # render boards with exactly the code the site ships
+        runtime = copy_runtime(staging, wheel)
+        copy_pages(staging, runtime)
+        write_build_info(staging, runtime, wheel)
+    shutil.rmtree(dist, ignore_errors=True)
+    staging.rename(dist)  # a failed build never leaves a half-written site behind
+    total = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())
+    log(f"site built in {dist} ({total / 1e6:.1f} MB) in {time.monotonic() - started:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

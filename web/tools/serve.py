@@ -1,0 +1,119 @@
+"""Serve the built site locally with the same headers Netlify sends.
+
+The [[headers]] rules of netlify.toml are applied to every response, so `make play`, the e2e
+tests and the benchmarks all run under the production Content-Security-Policy and caching.
+
+    python web/tools/serve.py [--root dist] [--port 8000] [--host 127.0.0.1]
+
+Standard library only. `make_server()` is also used by the e2e fixtures and bench scripts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import re
+import sys
+import threading
+import tomllib
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+# MIME types the Python defaults get wrong or miss; Pyodide needs application/wasm for
+# streaming compilation (and V8's wasm code cache).
+EXTRA_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def netlify_header_rules(config: Path = REPOSITORY / "netlify.toml") -> list[tuple[re.Pattern[str], dict[str, str]]]:
+    """Read netlify.toml's [[headers]] as (path regex, headers) pairs, in file order."""
+    with config.open("rb") as handle:
+        document = tomllib.load(handle)
+    rules = []
+    for rule in document.get("headers", []):
+        pattern = "^" + ".*".join(re.escape(part) for part in rule["for"].split("*")) + "$"
+        rules.append((re.compile(pattern), dict(rule.get("values", {}))))
+    return rules
+
+
+def headers_for(path: str, rules: list[tuple[re.Pattern[str], dict[str, str]]]) -> dict[str, str]:
+    """All headers whose rule matches the URL path (later rules win on a repeated name)."""
+    headers: dict[str, str] = {}
+    for pattern, values in rules:
+        if pattern.match(path):
+            headers.update(values)
+    return headers
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files plus netlify.toml headers; quiet unless asked to log."""
+
+    rules: list[tuple[re.Pattern[str], dict[str, str]]] = []
+    verbose = False
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+
+    def end_headers(self) -> None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        for name, value in headers_for(path, self.rules).items():
+            if name.lower() == "content-type":
+                continue  # send_head already sent it from extensions_map (same values)
+            self.send_header(name, value)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
+        if self.verbose:
+            super().log_message(format, *args)
+
+
+def make_server(root: Path, *, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+    """A ready (not yet serving) threaded server for `root`; port 0 picks a free port."""
+    handler = type(
+        "Handler",
+        (SiteRequestHandler,),
+        {"rules": netlify_header_rules(), "verbose": verbose},
+    )
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(root: Path, *, host: str = "127.0.0.1", port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start serving in a daemon thread; returns the server and its base URL."""
+    server = make_server(root, host=host, port=port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=REPOSITORY / "dist")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--verbose", action="store_true")
+    arguments = parser.parse_args(argv)
+    if not (arguments.root / "index.html").is_file():
+        print(f"error: {arguments.root} holds no built site; run `make site` first", file=sys.stderr)
+        return 1
+    server = make_server(arguments.root, host=arguments.host, port=arguments.port, verbose=arguments.verbose)
+    shown_host = "localhost" if arguments.host in ("127.0.0.1", "0.0.0.0") else arguments.host
+    print(f"Virus Games is served on http://{shown_host}:{arguments.port}/  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
