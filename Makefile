@@ -13,30 +13,39 @@ CHROMIUM := /usr/bin/chromium
 play: site
 	@$(PY) web/tools/serve.py --root dist --port $(PORT)
 
-test: site $(CHROMIUM)
+# Engine tests under CPython, then the browser tests against the freshly built site. The e2e
+# run is separate so that it imports the built wheel, not the source tree.
+test: site $(VENV)/.dev $(CHROMIUM)
 	$(PY) -m pytest tests
 	$(PY) -m pytest e2e
 
 # Fast feedback while editing the engine (no build, no browser).
-unit: $(VENV)/.installed
+unit: $(VENV)/.dev
 	$(PY) -m pytest tests
 
-e2e: site $(CHROMIUM)
+e2e: site $(VENV)/.dev $(CHROMIUM)
 	$(PY) -m pytest e2e
 
-# Always rebuilt, so tests never run against a stale site (about 10 s).
-site: $(VENV)/.installed node_modules/.installed
+# Always rebuilt, so tests never run against a stale site (a few seconds).
+site: $(VENV)/.site node_modules/.installed
 	$(PY) web/build.py --out dist
 
-serve: $(VENV)/.installed
+serve: $(VENV)/.site
 	@$(PY) web/tools/serve.py --root dist --port $(PORT)
 
-bench: site $(CHROMIUM)
+bench: site $(VENV)/.dev $(CHROMIUM)
 	$(PY) bench/load.py
 
-$(VENV)/.installed: pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+
+# The site build needs only hatchling (so a deploy never installs the test tools).
+$(VENV)/.site: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet "hatchling>=1.25"
+	touch $@
+
+$(VENV)/.dev: pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $@
 

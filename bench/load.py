@@ -24,11 +24,9 @@ from pathlib import Path
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
+from chromium import launch  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def site_with_bench_pages(workdir: Path) -> Path:
@@ -68,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
         server, base = serve_in_thread(site_with_bench_pages(Path(work)))
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         measure(browser, f"{base}/bench/bare.html")  # warm the OS file cache once, not measured
         page_ready, page_fcp, bare_ready = [], [], []
         for run in range(arguments.runs):

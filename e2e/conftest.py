@@ -21,23 +21,13 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 DIST = REPOSITORY / "dist"
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
+from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 # Tests that need the engine in this process (to choose moves and compute expected results)
 # import the wheel the site serves, not the source tree.
 for _wheel in sorted(DIST.glob("wheels/*/pyengine-*.whl")):
     sys.path.insert(0, str(_wheel))
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
 
 @pytest.fixture(scope="session")
 def site() -> Path:
@@ -61,7 +51,7 @@ def site_url(site: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """pytest-playwright's session browser, launched from Debian's Chromium."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM_PATH, "args": list(CHROMIUM_ARGS)}
 
 
 @pytest.fixture(scope="session")
