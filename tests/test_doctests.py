@@ -20,6 +20,9 @@ MODULES = [
     "pyengine.games.zebra.records",
     "pyengine.games.zebra.rules",
     "pyengine.session",
+    "pyengine.controller",
+    "pyengine.svg.drawing",
+    "pyengine.games.zebra.render",
 ]
 
 
@@ -28,3 +31,12 @@ def test_doctests(name):
     module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+def test_readme_examples():
+    """The README's Python session is a doctest too."""
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    failures, tried = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0

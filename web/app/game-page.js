@@ -262,7 +262,10 @@ class GamePage {
     }
 }
 
+// Start the runtime first: it is the long pole, and translations load while it boots.
+const engine = new EngineClient();
+engine.start().catch(() => {}); // a failure is reported by GamePage.start
 const i18n = await I18n.start();
-const page = new GamePage(i18n, new EngineClient());
+const page = new GamePage(i18n, engine);
 window.virusGames = page; // for debugging in the console and for the e2e tests
 page.start();

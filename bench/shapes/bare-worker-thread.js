@@ -1,0 +1,3 @@
+import { loadPyodide } from "{{PYODIDE}}";
+const pyodide = await loadPyodide();
+postMessage(pyodide.runPython("import sys; sys.version"));
