@@ -38,6 +38,13 @@ def test_complete_4x4_standard_game_by_clicks(page: Page, site_url: str, watch) 
         element = page.locator(f'#board [data-cell="{cell}"]')
         expect(element).to_have_attribute("data-height", str(abs(value)))
     assert watch.requests, "the watch saw the page's requests"
+    # the banner can be closed to look at the final board; undo brings play back
+    page.locator("#result-close").click()
+    expect(page.locator("#result")).to_be_hidden()
+    page.locator("#undo").click()
+    expect(page.locator("#move-list .ply")).to_have_count(len(moves) - 1)
+    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#turn-text")).not_to_contain_text("wins")
 
 
 @pytest.mark.parametrize(

@@ -159,7 +159,7 @@ class Controller:
             self.selection.pop()  # clicking the selected cell again takes the selection back
             return self._success()
 
-        paths = [(present.action_cells(action), action) for action in state.legal_actions()]
+        paths = [(cells, action) for action in state.legal_actions() if (cells := present.action_cells(action))]
         for prefix in (self.selection + [cell], [cell]):  # extend the selection, or start anew
             length = len(prefix)
             complete = [action for cells, action in paths if list(cells) == prefix]
@@ -208,13 +208,17 @@ class Controller:
         match = self._require_match()
         state: State = match.state
         present = presentation_of(state.game.id)
-        legal = [present.action_cells(action) for action in state.legal_actions()]
+        actions = state.legal_actions()
+        paths = [present.action_cells(action) for action in actions]
         depth = len(self.selection)
-        targets = sorted({cells[depth] for cells in legal if len(cells) > depth and list(cells[:depth]) == self.selection})
+        targets = sorted({cells[depth] for cells in paths
+                          if len(cells) > depth and list(cells[:depth]) == self.selection})
+        # With nothing selected, the cells that make an action in one click are highlighted
+        # (Virus War steps, Zebra placements); a move's first click is not a target yet.
+        highlighted = targets if self.selection else sorted({cells[0] for cells in paths if len(cells) == 1})
         history = state.history
         last_move = list(present.action_cells(history[-1])) if history else []
-        cells = [str(cell) for cell in _board_cells(present.grid(state))]
-        highlighted = targets if self.selection else []
+        cells = _board_cells(present.grid(state))
         return {
             "game": state.game.id,
             "options": dict(state.options),
@@ -228,7 +232,11 @@ class Controller:
             "selected": self.selection[-1] if self.selection else None,
             "selection": list(self.selection),
             "targets": targets,
-            "sources": sorted({cells[0] for cells in legal}),
+            "highlighted": highlighted,
+            "sources": sorted({cells[0] for cells in paths if cells}),
+            # actions made without clicking a cell (Virus War's pass) become buttons
+            "buttons": [{"action": str(action), "label": present.action_label(action)}
+                        for action, cells in zip(actions, paths) if not cells],
             "last_move": last_move,
             "cell_labels": {cell: present.cell_label(state, cell) for cell in cells},
             "scores": present.scores(state),

@@ -46,6 +46,9 @@ def keys_used_by_pages() -> set[str]:
     used = set()
     for page in [*WEB.glob("*.html"), *(WEB / "docs").glob("*.html")]:
         used |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', page.read_text()))
+    template = (WEB / "templates" / "game.html").read_text()
+    for game in pyengine.games():  # the build writes one page per game from this template
+        used |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', template.replace("{{GAME}}", game.id)))
     return used
 
 

@@ -65,10 +65,12 @@ def check_package_version(package: str, expected: str) -> Path:
 
 def build_wheel(work: Path) -> Path:
     out = work / "wheel"
-    subprocess.run(
+    built = subprocess.run(
         [sys.executable, "-m", "hatchling", "build", "--target", "wheel", "--directory", str(out)],
-        cwd=REPOSITORY, check=True, stdout=subprocess.DEVNULL,
+        cwd=REPOSITORY, capture_output=True, text=True,
     )
+    if built.returncode:
+        sys.exit(f"error: building the wheel failed:\n{built.stdout}{built.stderr}")
     (wheel,) = out.glob("pyengine-*-py3-none-any.whl")
     log(f"engine wheel {wheel.name} ({wheel.stat().st_size:,} bytes)")
     return wheel
@@ -241,6 +243,12 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
     for template in [*WEB.glob("*.html"), *(WEB / "docs").glob("*.html")]:
         target = dist / template.relative_to(WEB)
         target.write_text(renderer.render(template.read_text()))
+    # One page per registered game, all from the same template.
+    import pyengine
+
+    game_page = (WEB / "templates" / "game.html").read_text()
+    for game in pyengine.games():
+        (dist / f"{game.id}.html").write_text(renderer.render(game_page.replace("{{GAME}}", game.id)))
 
 
 def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:

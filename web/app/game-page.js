@@ -17,6 +17,7 @@ class GamePage {
         this.cursor = null;
         this.busy = false;
         this.board = $("board");
+        this.dismissedResult = null; // the ply count whose result banner the player closed
     }
 
     async start() {
@@ -80,6 +81,15 @@ class GamePage {
         $("undo").addEventListener("click", () => this.send({ op: "undo" }));
         $("redo").addEventListener("click", () => this.send({ op: "redo" }));
         $("download").addEventListener("click", () => this.download());
+        $("result-close").addEventListener("click", () => {
+            this.dismissedResult = this.view?.ply_count ?? null;
+            $("result").hidden = true;
+            this.board.focus();
+        });
+        $("turn-actions").addEventListener("click", (event) => {
+            const button = event.target.closest("button[data-play]");
+            if (button) this.send({ op: "play", action: button.dataset.play });
+        });
         for (const button of document.querySelectorAll("[data-action=new-game]")) {
             button.addEventListener("click", () => this.newGame());
         }
@@ -98,6 +108,12 @@ class GamePage {
             } else if ((event.ctrlKey || event.metaKey) && (key === "y" || (key === "z" && event.shiftKey))) {
                 event.preventDefault();
                 this.send({ op: "redo" });
+            } else if (key === "p" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+                const pass = document.querySelector('#turn-actions button[data-play="pass"]');
+                if (pass) {
+                    event.preventDefault();
+                    pass.click();
+                }
             }
         });
     }
@@ -224,11 +240,20 @@ class GamePage {
             }),
         );
         this.renderMoves(view.moves);
+        $("turn-actions").replaceChildren(
+            ...view.buttons.map((choice) => {
+                const button = document.createElement("button");
+                button.type = "button";
+                button.dataset.play = choice.action;
+                button.textContent = t(choice.label);
+                return button;
+            }),
+        );
         $("undo").disabled = !view.can_undo;
         $("redo").disabled = !view.can_redo;
 
         const banner = $("result");
-        banner.hidden = !view.result;
+        banner.hidden = !view.result || this.dismissedResult === view.ply_count;
         if (view.result) {
             $("result-title").textContent = t(view.result.title);
             $("result-detail").textContent = view.result.details.map(t).join(" ");

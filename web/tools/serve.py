@@ -76,19 +76,28 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(root: Path, *, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A browser that drops a connection (a closed tab, a cancelled download) is normal.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(root: Path, *, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> SiteServer:
     """A ready (not yet serving) threaded server for `root`; port 0 picks a free port."""
     handler = type(
         "Handler",
         (SiteRequestHandler,),
         {"rules": netlify_header_rules(), "verbose": verbose},
     )
-    server = http.server.ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(root)))
-    server.daemon_threads = True
+    server = SiteServer((host, port), functools.partial(handler, directory=str(root)))
     return server
 
 
-def serve_in_thread(root: Path, *, host: str = "127.0.0.1", port: int = 0) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_thread(root: Path, *, host: str = "127.0.0.1", port: int = 0) -> tuple[SiteServer, str]:
     """Start serving in a daemon thread; returns the server and its base URL."""
     server = make_server(root, host=host, port=port)
     threading.Thread(target=server.serve_forever, daemon=True).start()

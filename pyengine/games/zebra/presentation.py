@@ -61,6 +61,11 @@ def action_cells(action: Move | Place | Remove) -> tuple[str, ...]:
     return tuple(str(cell) for cell in action.cells())
 
 
+def action_label(action: Move | Place | Remove) -> Message:
+    """A button's text for an action made without clicking cells (Zebra has none)."""
+    return message("play.action", action=str(action))
+
+
 def turn(state: ZebraState) -> Message:
     player = PLAYERS[state.to_move]
     if state.phase == "removal":
