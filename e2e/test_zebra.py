@@ -180,3 +180,21 @@ def lambda_class(token: str):
     import re
 
     return re.compile(rf"(^|\s){re.escape(token)}(\s|$)")
+
+
+def test_record_round_trip_and_bad_record(page: Page, site_url: str, watch) -> None:
+    open_zebra(page, site_url)
+    play_by_clicks(page, ["c2-d2", "a1-b1", "d2-c1"])
+    record = page.locator("#record-text").input_value()
+    assert "1. c2-d2 a1-b1" in record and "2. d2-c1" in record
+    board_before = page.locator("#board").inner_html()
+    page.locator(".record-panel summary").click()
+    page.locator("#record-text").fill("1. c2-d2 c3-c2")
+    page.locator("#record-form button[type=submit]").click()
+    expect(page.locator("#message")).to_contain_text("line 1, move 1...: c3-c2 is illegal")
+    expect(page.locator("#move-list .ply")).to_have_count(3)  # the game on screen is untouched
+    page.locator("#record-text").fill(record)
+    page.locator("#record-form button[type=submit]").click()
+    expect(page.locator("#message")).to_have_text("Game loaded: 3 moves replayed.")
+    expect(page.locator("#move-list .ply.last")).to_have_text("d2-c1")
+    assert page.locator("#board").inner_html() == board_before

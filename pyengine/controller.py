@@ -250,7 +250,7 @@ class Controller:
 
 
 def _board_cells(grid: dict[str, Any]) -> list[str]:
-    files = "abcdefghijklmnopqrstuvwxyz"[: grid["files"]]
+    files = grid["file_names"]
     return [f"{file}{rank}" for rank in range(1, grid["ranks"] + 1) for file in files]
 
 

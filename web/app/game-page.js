@@ -63,7 +63,9 @@ class GamePage {
     errorMessage(error) {
         const key = `error.${error.code}`;
         if (this.i18n.has(key)) return { key, params: error.params || {} };
-        return { key: "error.generic", params: { message: error.message || error.code } };
+        // Record errors name the line and turn; their reason is the engine's English text.
+        const family = error.code.startsWith("record.") ? "error.record.generic" : "error.generic";
+        return { key: family, params: { message: error.message || error.code } };
     }
 
     // ---- input ---------------------------------------------------------------------------
@@ -93,6 +95,11 @@ class GamePage {
         for (const button of document.querySelectorAll("[data-action=new-game]")) {
             button.addEventListener("click", () => this.newGame());
         }
+        $("record-form").addEventListener("submit", async (event) => {
+            event.preventDefault();
+            const reply = await this.send({ op: "load", game: this.game, record: $("record-text").value });
+            if (reply.ok) this.board.focus();
+        });
         $("options").addEventListener("change", () => this.applyConstraints());
         this.applyConstraints();
         $("options").addEventListener("submit", (event) => {
@@ -175,7 +182,7 @@ class GamePage {
 
     moveCursor(dx, dy) {
         const { files, ranks, flipped } = this.view.grid;
-        const names = "abcdefghijklmnopqrstuvwxyz";
+        const names = this.view.grid.file_names; // not always the alphabet: Virus War has no j
         let [file, rank] = this.cursor
             ? [names.indexOf(this.cursor[0]), Number(this.cursor.slice(1)) - 1]
             : [0, 0];
@@ -249,6 +256,8 @@ class GamePage {
                 return button;
             }),
         );
+        const record = $("record-text");
+        if (document.activeElement !== record) record.value = view.record; // never overwrite typing
         $("undo").disabled = !view.can_undo;
         $("redo").disabled = !view.can_redo;
 

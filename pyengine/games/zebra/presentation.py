@@ -53,7 +53,7 @@ def render(
 
 
 def grid(state: ZebraState) -> dict[str, Any]:
-    return {"files": state.size, "ranks": state.size, "flipped": False}
+    return {"files": state.size, "ranks": state.size, "file_names": "abcdefghij"[: state.size], "flipped": False}
 
 
 def action_cells(action: Move | Place | Remove) -> tuple[str, ...]:
