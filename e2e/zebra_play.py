@@ -10,6 +10,8 @@ import random
 
 from playwright.sync_api import Page, expect
 
+from game_page import open_game
+
 
 def choose_game(options: dict, *, seed: int, max_plies: int = 400) -> tuple[list[str], object]:
     """A complete game (the engine's own state at the end) chosen to finish quickly: moves that
@@ -30,16 +32,7 @@ def choose_game(options: dict, *, seed: int, max_plies: int = 400) -> tuple[list
 
 
 def open_zebra(page: Page, site_url: str, options: dict | None = None) -> None:
-    page.goto(f"{site_url}/zebra.html")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
-    if options:
-        page.locator(".options-panel summary").click()
-        for name, value in options.items():
-            page.select_option(f"#option-{name}", str(value))
-        page.locator("#options button[type=submit]").click()
-        expect(page.locator("#move-list .ply")).to_have_count(0)
-        size = int(options.get("size", 4))
-        expect(page.locator("#board [data-cell]")).to_have_count(size * size)
+    open_game(page, site_url, "zebra", options)
 
 
 def cells_of(move: str) -> list[str]:

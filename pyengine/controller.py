@@ -115,8 +115,8 @@ class Controller:
         """The position as a standalone SVG file: last move marked, no selection."""
         state = self._require_match().state
         present = presentation_of(state.game.id)
-        last_move = list(present.action_cells(state.history[-1])) if state.history else []
-        return {"ok": True, "svg": present.render(state, last_move=last_move), "ply_count": len(state.history)}
+        svg = present.render(state, last_move=list(present.last_move(state)))
+        return {"ok": True, "svg": svg, "ply_count": len(state.history)}
 
     def _op_cancel(self, request: dict[str, Any]) -> Reply:
         self._require_match()
@@ -217,7 +217,7 @@ class Controller:
         # (Virus War steps, Zebra placements); a move's first click is not a target yet.
         highlighted = targets if self.selection else sorted({cells[0] for cells in paths if len(cells) == 1})
         history = state.history
-        last_move = list(present.action_cells(history[-1])) if history else []
+        last_move = list(present.last_move(state))
         cells = _board_cells(present.grid(state))
         return {
             "game": state.game.id,
@@ -236,7 +236,7 @@ class Controller:
             "sources": sorted({cells[0] for cells in paths if cells}),
             # actions made without clicking a cell (Virus War's pass) become buttons
             "buttons": [{"action": str(action), "label": present.action_label(action)}
-                        for action, cells in zip(actions, paths) if not cells],
+                        for action, cells in zip(actions, paths) if not cells] + present.extra_buttons(state),
             "last_move": last_move,
             "cell_labels": {cell: present.cell_label(state, cell) for cell in cells},
             "scores": present.scores(state),

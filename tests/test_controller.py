@@ -25,7 +25,7 @@ def click(controller: Controller, *cells: str) -> dict:
 
 def test_hello_lists_registered_games() -> None:
     reply = Controller().handle({"op": "hello"})
-    assert reply["ok"] and [game["id"] for game in reply["games"]] == ["zebra"]
+    assert reply["ok"] and [game["id"] for game in reply["games"]] == ["zebra", "virus-war"]
 
 
 def test_select_then_target_plays_the_move(controller: Controller) -> None:
@@ -149,3 +149,60 @@ def test_finished_game_reports_the_result() -> None:
     assert [detail["key"] for detail in result["details"]] == ["zebra.ending.stuck", "zebra.reason.count"]
     assert result["details"][1]["params"]["white"] == 5 and result["details"][1]["params"]["black"] == 4
     assert click(controller, "d1")["message"]["key"] == "play.already-over"
+
+
+# -- Virus War: one click per step, a Pass button, the full-turn rule explained -------------
+
+def test_virus_war_turn_of_three_clicks_and_pass_button() -> None:
+    controller = Controller()
+    view = controller.handle({"op": "new", "game": "virus-war", "options": {"size": 6}})["view"]
+    assert view["highlighted"] == ["a1"] and view["grid"]["file_names"] == "abcdef"
+    assert view["buttons"] == [{"action": "pass", "label": {"key": "play.pass", "params": {}}}]
+    view = click(controller, "a1")["view"]
+    assert view["turn"]["key"] == "virus-war.turn.step" and view["turn"]["params"]["step"] == 2
+    assert view["buttons"][0]["label"]["key"] == "virus-war.end-turn"
+    reply = controller.handle({"op": "play", "action": "pass"})  # ending early is explained
+    assert not reply["ok"] and reply["error"]["code"] == "virus-war.pass-mid-turn"
+    assert reply["error"]["params"]["needed"] == 3 and reply["error"]["params"]["steps_left"] == 2
+    click(controller, "b2")
+    view = click(controller, "c3")["view"]
+    assert view["to_move"] == 1 and view["highlighted"] == ["f6"]
+    assert view["last_move"] == ["a1", "b2", "c3"] and view["moves"][0]["plies"][0]["text"] == "a1-b2-c3"
+    view = controller.handle({"op": "undo"})["view"]  # undo one step inside a turn
+    assert view["to_move"] == 0 and view["moves"][0]["plies"][0]["text"] == "a1-b2"
+
+
+def test_virus_war_short_turn_is_explained() -> None:
+    from pyengine.games.virus_war import parse_diagram
+    from pyengine.games.virus_war import presentation
+
+    state = parse_diagram("""
+     6 . . . . . O
+     5 . . . . . .
+     4 . . . . . .
+     3 x x . . . .
+     2 . x . . . .
+     1 X x . . . .
+       a b c d e f
+    """)
+    assert presentation.status(state, []) == {"key": "virus-war.status.start-short", "params": {"steps": 1}}
+    state = parse_diagram("""
+     6 . . . . o O
+     5 . . . . o .
+     4 . . . . o o
+     3 . . . . . .
+     2 x x . . . .
+     1 X x . . . .
+       a b c d e f
+    """)
+    assert presentation.status(state, [])["key"] == "virus-war.status.must-pass"
+
+
+def test_virus_war_results() -> None:
+    controller = Controller()
+    controller.handle({"op": "new", "game": "virus-war", "options": {"size": 6, "variant": "last-move-wins"}})
+    for action in ["a1", "b2", "c3", "pass", "pass"]:
+        assert controller.handle({"op": "play", "action": action})["ok"], action
+    result = controller.handle({"op": "view"})["view"]["result"]
+    assert result["winners"] == [0] and result["title"]["key"] == "virus-war.wins"
+    assert result["details"][0]["key"] == "virus-war.ending.last-move"

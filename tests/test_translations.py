@@ -133,3 +133,52 @@ def test_controller_views_use_existing_keys() -> None:
         collect(controller.handle({"op": "view"}))
     assert seen - set(english) == set()
     assert "play.wins" in seen
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("zebra", {"size": 4}), ("zebra", {"size": 3, "setup": "remove"}), ("zebra", {"size": 3, "setup": "placement"}),
+    ("zebra", {"size": 5, "setup": "neutral", "movement": "jump"}), ("virus-war", {"size": 6}),
+])
+def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict) -> None:
+    """Random clicks (legal and not) over random games: every message the controller sends
+    names a key whose English and Spanish texts use only parameters the message carries."""
+    import random
+
+    texts = {language: strings(language) for language in LANGUAGES}
+    rng = random.Random(7)
+    checked = 0
+
+    def check(value) -> None:
+        nonlocal checked
+        if isinstance(value, dict):
+            if isinstance(value.get("key"), str) and "params" in value:
+                for language, table in texts.items():
+                    assert value["key"] in table, value["key"]
+                    missing = placeholders(table[value["key"]]) - set(value["params"])
+                    assert not missing, f"{language} {value['key']} needs {missing}, got {value['params']}"
+                checked += 1
+            for item in value.values():
+                check(item)
+        elif isinstance(value, list):
+            for item in value:
+                check(item)
+
+    for _ in range(3):
+        controller = Controller()
+        check(controller.handle({"op": "new", "game": game, "options": options}))
+        for _ in range(150):
+            view = controller.handle({"op": "view"})["view"]
+            if view["result"]:
+                break
+            cells = list(view["cell_labels"])
+            choice = rng.random()
+            if choice < 0.3:
+                reply = controller.handle({"op": "click", "cell": rng.choice(cells)})  # often illegal
+            elif view["highlighted"] and choice < 0.8:
+                reply = controller.handle({"op": "click", "cell": rng.choice(view["highlighted"])})
+            elif view["buttons"] and choice < 0.85:
+                reply = controller.handle({"op": "play", "action": view["buttons"][0]["action"]})
+            else:
+                reply = controller.handle({"op": "click", "cell": rng.choice(view["sources"] or cells)})
+            check(reply)
+    assert checked > 100

@@ -11,7 +11,7 @@ from pyengine.core.game import Game
 
 __all__ = ["RESERVED_IDS", "games", "get_game", "register"]
 
-RESERVED_IDS = ("virus-war", "virus-fight", "fight-the-virus")
+RESERVED_IDS = ("virus-fight", "fight-the-virus")
 
 _GAMES: dict[str, Game] = {}
 

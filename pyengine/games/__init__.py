@@ -14,11 +14,13 @@ import types
 from pyengine.core.game import Game
 from pyengine.core.registry import games as _registered_games
 from pyengine.core.registry import register
+from pyengine.games.virus_war import VIRUS_WAR
 from pyengine.games.zebra import ZEBRA
 
-__all__ = ["ZEBRA"]
+__all__ = ["VIRUS_WAR", "ZEBRA"]
 
 register(ZEBRA)
+register(VIRUS_WAR)
 
 
 class _GamesModule(types.ModuleType):

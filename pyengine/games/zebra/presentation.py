@@ -61,6 +61,16 @@ def action_cells(action: Move | Place | Remove) -> tuple[str, ...]:
     return tuple(str(cell) for cell in action.cells())
 
 
+def last_move(state: ZebraState) -> tuple[str, ...]:
+    """The cells to mark as the last move: those of the last action."""
+    return action_cells(state.history[-1]) if state.history else ()
+
+
+def extra_buttons(state: ZebraState) -> list[dict[str, Any]]:
+    """Buttons besides the legal cell-less actions (Zebra has none)."""
+    return []
+
+
 def action_label(action: Move | Place | Remove) -> Message:
     """A button's text for an action made without clicking cells (Zebra has none)."""
     return message("play.action", action=str(action))

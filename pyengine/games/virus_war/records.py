@@ -1,0 +1,286 @@
+"""Virus War game records (virus-war.md §8): canonical writing and lenient, validating reading.
+
+Canonical form: the tags Game, Size, Variant, Result and (once the game is over) Termination,
+a blank line, one turn number per line holding X's turn and O's turn, the result, a final
+newline::
+
+    [Game "Virus War"]
+    [Size "6"]
+    [Variant "standard"]
+    [Result "*"]
+
+    1. a1-b2-c3 pass
+    2. d4-e5-e4 pass
+    *
+
+Reading follows §8 "Reading a record": whitespace and line breaks are free (inline records are
+valid), steps, ``pass`` (also ``--``), ``j`` for ``k`` and tag names are case-insensitive;
+numbers start at 1 and increase by 1, only the last may hold X's turn alone; unknown tags are
+kept and ignored; a duplicate tag, a Game other than Virus War, a bad Size (outside 6..14 or
+with a leading zero) or an unknown Variant is invalid; every turn is replayed, and a turn with
+the wrong number of steps, an illegal step or any turn after the end is invalid; the result
+token is optional, but it, the Result tag and the Termination tag must match the replay when
+present.
+
+One addition the spec leaves open: the *last* turn of an unfinished record (result ``*`` or
+none) may be a turn in progress with fewer steps than M. Saving a game in the middle of a turn
+then loses nothing, and the record replays to the same state; every other turn must be whole.
+
+Errors are :class:`RecordError` naming the line and the turn (``"turn 3."`` for X's turn of
+number 3, ``"turn 3..."`` for O's), or the tag line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pyengine.core.errors import (
+    EngineError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    RecordError,
+)
+from pyengine.core.game import State
+from pyengine.core.record import Tag, Token, format_tags, split_record
+from pyengine.games.virus_war.notation import parse_turn
+from pyengine.games.virus_war.rules import VirusWarState
+
+if TYPE_CHECKING:
+    from pyengine.games.virus_war.game import VirusWarGame
+
+__all__ = ["ParsedRecord", "parse_record", "result_text", "termination_text", "write_record"]
+
+GAME_NAME = "Virus War"
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+TERMINATIONS = ("elimination", "double-pass")
+KNOWN_TAGS = ("Game", "Size", "Variant", "Result", "Termination")
+_NUMBER = re.compile(r"([1-9][0-9]*)\.")
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedRecord:
+    """A record that was read: every tag as written (unknown ones too) and the replayed state."""
+
+    tags: tuple[Tag, ...]
+    state: VirusWarState
+
+    @property
+    def unknown_tags(self) -> tuple[Tag, ...]:
+        known = {key.lower() for key in KNOWN_TAGS}
+        return tuple(tag for tag in self.tags if tag.key.lower() not in known)
+
+
+def result_text(state: State) -> str:
+    """``"1-0"`` (X won), ``"0-1"`` (O won), ``"1/2-1/2"`` (draw) or ``"*"`` (unfinished)."""
+    result = state.result()
+    if result is None:
+        return "*"
+    if not result.winners:
+        return "1/2-1/2"
+    return "1-0" if result.winners == (0,) else "0-1"
+
+
+def termination_text(state: State) -> str | None:
+    """``"elimination"`` or ``"double-pass"`` once the game is over, else ``None``."""
+    result = state.result()
+    return None if result is None else result.ending
+
+
+def write_record(state: State) -> str:
+    """The canonical record of a game that started from the empty board."""
+    if not isinstance(state, VirusWarState):
+        raise EngineError("write_record needs a Virus War state.", code="record.wrong-game")
+    if state.start_text() is not None:
+        raise EngineError(
+            "A record describes a game from the empty board; this game started from a given "
+            "position, so save it as JSON (to_json) instead.",
+            code="record.custom-start",
+        )
+    result = result_text(state)
+    pairs = [
+        ("Game", GAME_NAME),
+        ("Size", str(state.options["size"])),
+        ("Variant", str(state.options["variant"])),
+        ("Result", result),
+    ]
+    termination = termination_text(state)
+    if termination is not None:
+        pairs.append(("Termination", termination))
+    lines = [format_tags(pairs), ""]
+    turns = state.turn_texts()
+    for number, first in enumerate(range(0, len(turns), 2), start=1):
+        lines.append(f"{number}. {' '.join(turns[first:first + 2])}")
+    lines.append(result)
+    return "\n".join(lines) + "\n"
+
+
+def _error(
+    reason: str,
+    *,
+    line: int | None,
+    code: str,
+    turn: str | None = None,
+    params: Mapping[str, str | int] | None = None,
+    cause: EngineError | None = None,
+) -> RecordError:
+    """A RecordError whose message says ``turn 3...`` (the core's wording is ``move``)."""
+    error = RecordError(reason, line=line, ply=turn, code=code, params=params, cause=cause)
+    if turn is not None:
+        location = f"turn {turn}" if line is None else f"line {line}, turn {turn}"
+        error.message = f"{location}: {reason}"
+        error.args = (error.message,)
+        error.params["turn"] = turn
+    return error
+
+
+def _read_tags(
+    game: VirusWarGame, tags: list[Tag]
+) -> tuple[VirusWarState, Tag | None, Tag | None]:
+    """Check the tags; return the start state, the Result tag and the Termination tag."""
+    by_key: dict[str, Tag] = {}
+    for tag in tags:
+        key = tag.key.lower()
+        if key in by_key:
+            raise _error(f"duplicate tag {tag.key} (first on line {by_key[key].line})",
+                         line=tag.line, code="record.duplicate-tag", params={"tag": tag.key})
+        by_key[key] = tag
+    game_tag = by_key.get("game")
+    if game_tag is not None and game_tag.value.lower() != GAME_NAME.lower():
+        raise _error(f"this is not a Virus War record (Game is {game_tag.value!r})",
+                     line=game_tag.line, code="record.wrong-game")
+    options = {}
+    for name in ("size", "variant"):
+        option_tag = by_key.get(name)
+        if option_tag is not None:
+            try:
+                options[name] = game.options[name].parse_text(option_tag.value)
+            except OptionError as error:
+                raise _error(f"bad {option_tag.key} tag: {error}", line=option_tag.line,
+                             code="record.bad-tag", cause=error) from error
+    result_tag = by_key.get("result")
+    if result_tag is not None and result_tag.value not in RESULTS:
+        raise _error(f"the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}",
+                     line=result_tag.line, code="record.bad-tag")
+    termination_tag = by_key.get("termination")
+    if termination_tag is not None and termination_tag.value.lower() not in TERMINATIONS:
+        raise _error("the Termination tag must be elimination or double-pass, not "
+                     f"{termination_tag.value!r}", line=termination_tag.line,
+                     code="record.bad-tag")
+    return game.new_initial_state(options), result_tag, termination_tag
+
+
+def _play_turn(state: VirusWarState, token: Token, label: str) -> bool:
+    """Replay one turn; return whether it is still in progress (fewer steps than M)."""
+    if state.is_terminal():
+        raise _error(f"the game is already over ({result_text(state)}), so no turn may follow",
+                     line=token.line, turn=label, code="record.turn-after-end")
+    try:
+        actions = parse_turn(token.text, size=state.size)
+    except NotationError as error:
+        raise _error(str(error), line=token.line, turn=label, code="record.bad-turn",
+                     cause=error) from error
+    for made, action in enumerate(actions):
+        if made and not state.turn_steps:
+            steps = len(actions)
+            if state.is_terminal():
+                reason = (f"the game ended after step {made} ({'-'.join(token.text.split('-')[:made])}"
+                          f"), so the turn has {steps} steps instead of {made}")
+            else:
+                reason = (f"the turn has {steps} steps but M = {made}: it ends after {made} "
+                          "(full-turn rule)")
+            raise _error(reason, line=token.line, turn=label, code="record.wrong-step-count",
+                         params={"steps": steps, "needed": made})
+        try:
+            state.apply(action)
+        except IllegalActionError as error:
+            raise _error(str(error), line=token.line, turn=label, code="record.illegal-step",
+                         cause=error) from error
+    return bool(state.turn_steps)
+
+
+def _incomplete(state: VirusWarState, token: Token, label: str) -> RecordError:
+    made = len(state.turn_steps)
+    needed = state.turn_length or 0
+    return _error(f"the turn has {made} step{'s' if made != 1 else ''} but M = {needed}: a turn "
+                  f"is {needed} steps unless the game ends earlier (full-turn rule)",
+                  line=token.line, turn=label, code="record.wrong-step-count",
+                  params={"steps": made, "needed": needed})
+
+
+def _is_turn(token: Token) -> bool:
+    return token.text not in RESULTS and _NUMBER.fullmatch(token.text) is None
+
+
+def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
+    """Read and replay a record (see the module docs). Raises :class:`RecordError`.
+
+    >>> from pyengine.games.virus_war import VIRUS_WAR
+    >>> parsed = parse_record(VIRUS_WAR, '[Size "6"] [Event "club"] 1. A1-B2-C3 -- 2. d4-e5-e4')
+    >>> parsed.state.turn_texts(), [tag.key for tag in parsed.unknown_tags]
+    (['a1-b2-c3', 'pass', 'd4-e5-e4'], ['Event'])
+    """
+    if not isinstance(text, str):
+        raise RecordError("a record must be text", code="record.not-text")
+    tags, tokens = split_record(text)
+    state, result_tag, termination_tag = _read_tags(game, tags)
+    result_token: Token | None = None
+    in_progress: tuple[Token, str] | None = None
+    number = 1
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        if token.text in RESULTS:
+            if at != len(tokens) - 1:
+                raise _error("nothing may follow the result", line=tokens[at + 1].line,
+                             code="record.text-after-result")
+            result_token = token
+            break
+        match = _NUMBER.fullmatch(token.text)
+        if match is None or match.group(1) != str(number):
+            raise _error(f"expected the turn number {number}. followed by a space, found "
+                         f"{token.text!r}", line=token.line, code="record.bad-number",
+                         params={"expected": number})
+        at += 1
+        for label in (f"{number}.", f"{number}..."):
+            if at == len(tokens) or not _is_turn(tokens[at]):
+                if label.endswith("..."):
+                    if at < len(tokens) and tokens[at].text not in RESULTS:
+                        raise _error("O's turn is missing: only the last number may hold X's "
+                                     "turn alone", line=tokens[at].line, turn=label,
+                                     code="record.missing-turn")
+                    break
+                raise _error("the turn number holds no turn", line=token.line, turn=label,
+                             code="record.missing-turn")
+            if in_progress is not None:
+                raise _incomplete(state, *in_progress)
+            turn_token = tokens[at]
+            if _play_turn(state, turn_token, label):
+                in_progress = (turn_token, label)
+            at += 1
+        number += 1
+    declared_end = [given for given in (
+        result_token.text if result_token else None,
+        result_tag.value if result_tag else None,
+    ) if given not in (None, "*")]
+    if in_progress is not None and (declared_end or termination_tag is not None):
+        raise _incomplete(state, *in_progress)
+    replayed = result_text(state)
+    if result_token is not None:
+        _check(replayed, result_token.text, result_token.line, "result")
+    if result_tag is not None:
+        _check(replayed, result_tag.value, result_tag.line, "Result tag")
+    if termination_tag is not None:
+        ending = termination_text(state) or "none (the game is not over)"
+        _check(ending, termination_tag.value.lower(), termination_tag.line, "Termination tag")
+    return ParsedRecord(tuple(tags), state)
+
+
+def _check(replayed: str, given: str, line: int, what: str) -> None:
+    if given != replayed:
+        raise _error(f"the {what} says {given} but the replayed game gives {replayed}",
+                     line=line, code="record.wrong-result",
+                     params={"given": given, "replayed": replayed})
