@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from pyengine.core.errors import NotationError
 from pyengine.core.game import Action
+from pyengine.core.grid import GridCell
 
 __all__ = [
     "FILES",
@@ -79,47 +80,20 @@ def _file_index(letter: str) -> int:
     return FILES.index("k" if letter == "j" else letter)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Cell:
+class Cell(GridCell):
     """A square: 0-based ``file`` (a = 0, k = 9) and ``rank`` (1 = 0). Sorted file first.
 
     >>> Cell.parse("J10"), str(Cell(9, 9)), Cell(2, 2).index(10)
     (Cell.parse('k10'), 'k10', 22)
     """
 
-    file: int
-    rank: int
-
-    def __post_init__(self) -> None:
-        if not (
-            type(self.file) is int
-            and type(self.rank) is int
-            and 0 <= self.file < MAX_SIZE
-            and 0 <= self.rank < MAX_SIZE
-        ):
-            raise ValueError(f"a cell needs file and rank in 0..{MAX_SIZE - 1}")
+    __slots__ = ()
+    FILES: ClassVar[str] = FILES
 
     @classmethod
     def parse(cls, text: str) -> Cell:
         """Read ``"c3"`` (any case, ``j`` = ``k``). Raises :class:`NotationError`."""
         return parse_cell(text)
-
-    @classmethod
-    def from_index(cls, index: int, size: int) -> Cell:
-        return cls(index % size, index // size)
-
-    def index(self, size: int) -> int:
-        """The cell's index on a board of ``size``: ``rank * size + file`` (a1 = 0, a2 = size)."""
-        return self.rank * size + self.file
-
-    def on_board(self, size: int) -> bool:
-        return self.file < size and self.rank < size
-
-    def __str__(self) -> str:
-        return f"{FILES[self.file]}{self.rank + 1}"
-
-    def __repr__(self) -> str:
-        return f"Cell.parse({str(self)!r})"
 
 
 @dataclass(frozen=True, slots=True, order=True)
