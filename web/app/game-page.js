@@ -34,6 +34,7 @@ class GamePage {
         }
         await this.send({ op: "new", game: this.game, options: this.readOptions() });
         this.setLoading(false);
+        performance.mark("game-ready"); // read by bench/load.py
         document.body.dataset.ready = "true";
     }
 

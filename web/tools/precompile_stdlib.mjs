@@ -5,20 +5,25 @@
 // The .pyc must come from Pyodide's own CPython (bytecode magic), so this runs Pyodide in Node.
 // Every .py stays in the zip, so tracebacks keep their source lines.
 //
-// usage: node precompile_stdlib.mjs <pyodide dir> <engine wheel> <pyscript stdlib dir> <out zip>
+// It also writes the engine's own bytecode as an overlay zip (pyengine/__pycache__/*.pyc,
+// unchecked-hash) that the page unpacks next to the wheel: the wheel stays a plain wheel, and
+// the first request does not pay for compiling the engine (measured: imports 120-180 ms -> 55 ms).
+//
+// usage: node precompile_stdlib.mjs <pyodide dir> <engine wheel> <pyscript stdlib dir> <out zip> <engine pyc zip>
 import { readFileSync, writeFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheelPath, pyscriptStdlib, outPath] = process.argv.slice(2).map((p) => resolve(p));
-if (!outPath) {
-    console.error("usage: node precompile_stdlib.mjs <pyodide dir> <wheel> <pyscript stdlib dir> <out zip>");
+const [pyodideDir, wheelPath, pyscriptStdlib, outPath, enginePycPath] = process.argv.slice(2).map((p) => resolve(p));
+if (!enginePycPath) {
+    console.error("usage: node precompile_stdlib.mjs <pyodide dir> <wheel> <pyscript stdlib dir> <out zip> <engine pyc zip>");
     process.exit(2);
 }
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
 
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel");
+const ENGINE_HOME = "/home/pyodide"; // where the page's PyScript `files` unpacks the wheel
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: ENGINE_HOME });
 const pyscriptSources = readdirSync(pyscriptStdlib)
     .filter((name) => name.endsWith(".py"))
     .map((name) => readFileSync(join(pyscriptStdlib, name), "utf8"));
@@ -79,3 +84,32 @@ len(wanted), out.getvalue()
 const [count, data] = result.toJs();
 writeFileSync(outPath, data);
 console.log(`precompiled ${count} stdlib modules -> ${outPath} (${data.length} bytes)`);
+
+pyodide.globals.set("engine_home", ENGINE_HOME);
+const engine = pyodide.runPython(`
+import importlib.util, io, os, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+tag = sys.implementation.cache_tag
+out = io.BytesIO()
+count = 0
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as overlay:
+    for folder, _, names in sorted(os.walk(os.path.join(engine_home, "pyengine"))):
+        for name in sorted(names):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path, "rb") as handle:
+                source = handle.read()
+            code = compile(source, path, "exec", dont_inherit=True)
+            data = _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+            relative = os.path.relpath(os.path.join(folder, "__pycache__", f"{name[:-3]}.{tag}.pyc"), engine_home)
+            info = zipfile.ZipInfo(relative, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            overlay.writestr(info, bytes(data))
+            count += 1
+count, out.getvalue()
+`);
+const [engineCount, engineData] = engine.toJs();
+writeFileSync(enginePycPath, engineData);
+console.log(`precompiled ${engineCount} engine modules -> ${enginePycPath} (${engineData.length} bytes)`);
