@@ -200,32 +200,7 @@ def step_mask(geometry: Geometry, board: Board, player: int) -> int:
     legal steps of any moment of a turn): accessible empty cells and accessible live enemies;
     only the home corner while ``player`` has no symbol; never the enemy's home corner while
     the enemy has no symbol (reservation)."""
-    own_live = board[player]
-    own_dead = board[2 + player]
-    enemy_live = board[1 - player]
-    enemy_dead = board[3 - player]
-    if not (own_live | own_dead):  # first step: only the home corner (§4)
-        home = geometry.home_bits[player]
-        return 0 if home & (enemy_live | enemy_dead) else home
-    size = geometry.size
-    right = geometry.not_first_file
-    left = geometry.not_last_file
-    row = own_live | ((own_live << 1) & right) | ((own_live >> 1) & left)
-    near = row | (row << size) | (row >> size)
-    bridge = near & enemy_dead
-    if bridge:
-        while True:
-            row = bridge | ((bridge << 1) & right) | ((bridge >> 1) & left)
-            grown = (row | (row << size) | (row >> size)) & enemy_dead
-            if grown == bridge:
-                break
-            bridge = grown
-        row = bridge | ((bridge << 1) & right) | ((bridge >> 1) & left)
-        near |= row | (row << size) | (row >> size)
-    mask = near & (geometry.full ^ (own_live | own_dead | enemy_dead))
-    if not (enemy_live | enemy_dead):  # reservation ruling (§4)
-        mask &= ~geometry.home_bits[1 - player]
-    return mask
+    return step_parts(geometry, board, player)[0]
 
 
 def step_parts(geometry: Geometry, board: Board, player: int) -> tuple[int, int, int]:
@@ -236,15 +211,16 @@ def step_parts(geometry: Geometry, board: Board, player: int) -> tuple[int, int,
     own_dead = board[2 + player]
     enemy_live = board[1 - player]
     enemy_dead = board[3 - player]
-    if not (own_live | own_dead):
-        return step_mask(geometry, board, player), -1, 0
+    if not (own_live | own_dead):  # first step: only the home corner (§4)
+        home = geometry.home_bits[player]
+        return (0 if home & (enemy_live | enemy_dead) else home), -1, 0
     size = geometry.size
     right = geometry.not_first_file
     left = geometry.not_last_file
     row = own_live | ((own_live << 1) & right) | ((own_live >> 1) & left)
     near = row | (row << size) | (row >> size)
     bridge = near & enemy_dead
-    if bridge:
+    if bridge:  # grow the bridges through the fortress, then reach one cell beyond them
         while True:
             row = bridge | ((bridge << 1) & right) | ((bridge >> 1) & left)
             grown = (row | (row << size) | (row >> size)) & enemy_dead
@@ -255,7 +231,7 @@ def step_parts(geometry: Geometry, board: Board, player: int) -> tuple[int, int,
         near |= row | (row << size) | (row >> size)
     near &= geometry.full
     mask = near & (geometry.full ^ (own_live | own_dead | enemy_dead))
-    if not (enemy_live | enemy_dead):
+    if not (enemy_live | enemy_dead):  # reservation ruling (§4)
         mask &= ~geometry.home_bits[1 - player]
     return mask, near, bridge
 
