@@ -45,7 +45,7 @@ from typing import Any
 
 import pyengine
 from pyengine.core.errors import EngineError
-from pyengine.core.game import State
+from pyengine.core.game import Action, State
 from pyengine.session import Match
 
 Reply = dict[str, Any]
@@ -124,10 +124,16 @@ class Controller:
         return self._success()
 
     def _op_play(self, request: dict[str, Any]) -> Reply:
+        return self._play(_field(request, "action", str))
+
+    def _play(self, action: Action | str) -> Reply:
+        """Play (checked), drop the selection and say who played what."""
         match = self._require_match()
-        action = match.play(_field(request, "action", str))
+        present = presentation_of(match.state.game.id)
+        mover = present.PLAYERS[match.state.current_player()] if not match.is_over else None
+        played = match.play(action)
         self.selection = []
-        return self._success(_message("play.played", action=str(action), player=self._mover_name(-1)))
+        return self._success(_message("play.played", action=str(played), player=mover))
 
     def _op_undo(self, request: dict[str, Any]) -> Reply:
         action = self._require_match().undo()
@@ -140,11 +146,12 @@ class Controller:
         return self._success(_message("play.redone", action=str(action)))
 
     def _op_load(self, request: dict[str, Any]) -> Reply:
-        game_id = _field(request, "game", str) if "game" in request else None
         text = _field(request, "record", str)
-        if game_id is None and self.match is not None:
+        if "game" in request or self.match is None:
+            game_id = _field(request, "game", str)
+        else:
             game_id = self.match.state.game.id
-        match = Match.from_record(text, game_id=game_id or "zebra")
+        match = Match.from_record(text, game_id=game_id)
         self.match, self.selection = match, []
         return self._success(_message("play.loaded", count=len(match.actions)))
 
@@ -165,9 +172,7 @@ class Controller:
             complete = [action for cells, action in paths if list(cells) == prefix]
             longer = [cells for cells, _ in paths if len(cells) > length and list(cells[:length]) == prefix]
             if complete and not longer:
-                played = match.play(complete[0])
-                self.selection = []
-                return self._success(_message("play.played", action=str(played), player=self._mover_name(-1)))
+                return self._play(complete[0])
             if longer:
                 self.selection = prefix
                 return self._success()
@@ -180,14 +185,6 @@ class Controller:
         if self.match is None:
             raise RequestError("No game has been started.", code="request.no-game")
         return self.match
-
-    def _mover_name(self, index: int) -> dict[str, Any]:
-        """The player who made the action at history[index]."""
-        match = self._require_match()
-        present = presentation_of(match.state.game.id)
-        state = match.state.clone()
-        state.undo()
-        return present.PLAYERS[state.current_player()]
 
     def _success(self, message: dict[str, Any] | None = None, *, level: str = "info") -> Reply:
         if message is not None:
