@@ -69,6 +69,8 @@ def test_every_setup_reaches_its_end(page: Page, site_url: str, watch, options: 
 def test_targets_highlighted_and_illegal_clicks_explained(page: Page, site_url: str, watch) -> None:
     open_zebra(page, site_url)
     expect(page.locator("#turn-text")).to_have_text("White to move")
+    expect(page.locator("#undo")).to_be_disabled()  # nothing to undo yet
+    expect(page.locator("#download")).to_be_enabled()
     click_cell(page, "a1")  # a Black tower
     expect(page.locator("#message")).to_have_text("a1 is not one of White's towers.")
     click_cell(page, "c2")

@@ -15,7 +15,6 @@ class GamePage {
         this.view = null;
         this.message = null;
         this.cursor = null;
-        this.busy = false;
         this.board = $("board");
         this.dismissedResult = null; // the ply count whose result banner the player closed
     }
@@ -45,15 +44,12 @@ class GamePage {
     }
 
     async send(request) {
-        this.busy = true;
         let reply;
         try {
             reply = await this.engine.request(request);
         } catch (error) {
             console.warn("engine request failed", error);
             reply = { ok: false, error: { code: "internal", params: {} } };
-        } finally {
-            this.busy = false;
         }
         if (reply.view) this.view = reply.view;
         this.message = reply.ok ? reply.message || null : { ...this.errorMessage(reply.error), level: "error" };
