@@ -38,6 +38,8 @@ def test_home_lists_the_four_games(page: Page, site_url: str, watch) -> None:
     expect(page.locator(".game-card.soon .badge")).to_have_count(2)
     expect(page.locator(".game-card.soon .badge").first).to_have_text("Coming soon")
     expect(page.locator('.game-card.playable a[href="virus-war.html"] svg [data-cell]')).to_have_count(100)
+    expect(page.locator(".game-card svg .cell.dead")).not_to_have_count(0)  # sample positions, not empty boards
+    expect(page.locator(".game-card svg .highlight")).to_have_count(0)
     page.locator('.game-card.playable a[href="zebra.html"]').click()
     expect(page).to_have_url(f"{site_url}/zebra.html")
     # the home page never starts Python

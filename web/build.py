@@ -164,7 +164,7 @@ class PageRenderer:
 
     I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
     I18N_ATTRIBUTE = re.compile(r'\bdata-i18n-(aria-label|title|placeholder|content|alt)="([\w.-]+)"')
-    PLACEHOLDER = re.compile(r"<!--\s*(board|options|include):([\w./-]+)\s*-->")
+    PLACEHOLDER = re.compile(r"<!--\s*(board|poster|options|include):([\w./-]+)\s*-->")
 
     def __init__(self, strings: dict[str, str], dist: Path) -> None:
         self.strings = strings
@@ -193,10 +193,14 @@ class PageRenderer:
         import pyengine  # the freshly built wheel is first on sys.path (see main)
 
         game = pyengine.get_game(game_id)
-        if kind == "board":
+        if kind == "board":  # exactly what the engine's first view will draw
             from pyengine.controller import Controller
 
             return Controller().new_game(game_id)["view"]["svg"]
+        if kind == "poster":  # a sample position, drawn without any highlight
+            present = game.presentation()
+            state = pyengine.Match.from_record(present.POSTER_RECORD, game_id=game_id).state
+            return game.render(state, last_move=present.last_move(state))
         return self.options_form(game.info())
 
     def options_form(self, info: dict) -> str:

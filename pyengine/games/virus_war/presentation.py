@@ -18,6 +18,9 @@ from pyengine.games.virus_war.rules import VirusWarState
 
 Message = dict[str, Any]
 
+# A position worth a look on the home page: both viruses have killed, fortresses are forming.
+POSTER_RECORD = "1. a1-b2-c3 k10-i9-h8 2. d4-e5-f6 g7-f6-e5 3. d5-e6-f7 d5-d4-c3 4. g7-h8-i9 i10-h9-g8"
+
 PLAYERS: tuple[Message, Message] = (
     {"key": "virus-war.player.0", "params": {}},
     {"key": "virus-war.player.1", "params": {}},

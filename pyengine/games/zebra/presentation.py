@@ -19,6 +19,9 @@ from pyengine.games.zebra.rules import BLACK, WHITE, ZebraState
 
 Message = dict[str, Any]
 
+# A position worth a look on the home page: towers of several heights, emptied cells.
+POSTER_RECORD = "1. c2-d2 a1-b1 2. d2-c1 b2-b3 3. a2-b1 c3-d3"
+
 PLAYERS: tuple[Message, Message] = (
     {"key": "zebra.player.0", "params": {}},
     {"key": "zebra.player.1", "params": {}},
