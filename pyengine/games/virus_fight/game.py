@@ -1,0 +1,101 @@
+"""The Virus Fight game definition: options, factories and the text forms."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from pyengine.core.game import Game, State
+from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
+from pyengine.games.virus_fight import records
+from pyengine.games.virus_fight.board import DEFAULT_SIZES
+from pyengine.games.virus_fight.notation import (
+    MAX_SIZE,
+    MIN_SIZE,
+    VirusFightAction,
+    parse_action,
+)
+from pyengine.games.virus_fight.position import parse_position
+from pyengine.games.virus_fight.rules import VirusFightState
+
+__all__ = ["VIRUS_FIGHT", "VirusFightGame", "random_seed"]
+
+_SIZES = (0, *range(MIN_SIZE, MAX_SIZE + 1))
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game whose user gave none (§5.1: "the engine picks one")."""
+    return random.SystemRandom().randrange(2**31)
+
+
+class VirusFightGame(Game):
+    """Virus Fight (virus-fight.md): 2-5 programs of instruction pieces fight in memory.
+
+    Options: ``players`` 2..5 (default 2); ``size`` 5..11, or 0 (the default) for the size
+    of §2's table (2: 5x5, 3: 6x6, 4: 7x7, 5: 9x9); ``seed`` (default 0), the seed of the
+    only random event, the last first-player tie-break of round 1 (§5.1). The option has a
+    fixed default so that options replay; a user interface that wants a fresh seed passes
+    :func:`random_seed`. Home segments follow §2's general rule for any size.
+
+    Seats are 0-based in the contract, 1-based in texts. See :mod:`.rules` for the phases,
+    decisions, the legal-action order and the attributes a renderer reads, :mod:`.notation`
+    for the actions, :mod:`.position` for the position text and :mod:`.records` for records.
+    """
+
+    id = "virus-fight"
+    name = "Virus Fight"
+    min_players = 2
+    max_players = 5
+    options = OptionSchema(
+        [
+            Option("players", "int", 2, minimum=2, maximum=5, label="Players",
+                   description="Two to five programs fight."),
+            Option("size", "int", 0, minimum=0, maximum=MAX_SIZE, label="Board size",
+                   description="The board has size x size cells (5-11); 0 picks the usual "
+                   "size for the player count: 5, 6, 7 or 9."),
+            Option("seed", "int", 0, minimum=0, maximum=2**63 - 1, label="Seed",
+                   description="Seeds the random tie-break for the first player of round 1."),
+        ],
+        constraints=[Constraint(when="players", values=(2, 3, 4, 5), option="size",
+                                allowed=_SIZES, description="size is 0 or 5-11")],
+    )
+
+    def _initial_state(self, options: OptionValues) -> VirusFightState:
+        return VirusFightState(self, options, self.board_size(options))
+
+    def new_initial_state(self, options: Mapping[str, object] | None = None) -> VirusFightState:
+        return self._initial_state(self.options.validate(options))
+
+    @staticmethod
+    def board_size(options: Mapping[str, object]) -> int:
+        """The board size the options give (``size`` 0 = the default for the players)."""
+        size = int(options["size"])  # type: ignore[call-overload]
+        return size or DEFAULT_SIZES[int(options["players"])]  # type: ignore[call-overload]
+
+    def parse_action(self, text: str, state: State | None = None) -> VirusFightAction:
+        return parse_action(text, size=getattr(state, "size", None))
+
+    def from_position(
+        self, text: str, *, options: Mapping[str, object] | None = None
+    ) -> VirusFightState:
+        """A game starting from a position text (:mod:`.position`). Missing options take
+        the players and size of the text."""
+        merged: dict[str, object] = {}
+        head = text.split()[0] if isinstance(text, str) and text.split() else ""
+        if "/" in head and all(part.isdigit() for part in head.split("/")):
+            size, players = head.split("/")
+            merged = {"size": int(size), "players": int(players)}
+        if isinstance(options, Mapping):
+            merged.update(options)
+        elif options is not None:
+            self.options.validate(options)  # raises: not a mapping
+        return parse_position(self, text, self.options.validate(merged))
+
+    def read_record(self, text: str) -> VirusFightState:
+        return records.parse_record(self, text)
+
+    def write_record(self, state: State) -> str:
+        return records.write_record(state)
+
+
+VIRUS_FIGHT = VirusFightGame()

@@ -1,0 +1,474 @@
+"""Virus Fight notation (virus-fight.md §8): cells, piece codes and the atomic actions.
+
+**Cells** are a file letter ``a``..``k`` and a rank ``1``..``11`` without leading zeros
+(``a1`` is bottom-left). Input is case-insensitive; output is lowercase.
+
+**Piece codes** are a type letter (``M`` MOVE, ``W`` WRITE, ``J`` JUMP, ``E`` ERASE) and a
+size digit ``1``..``3`` (``M3`` = large MOVE). Input is case-insensitive.
+
+**Actions** (one value class per form; ``str`` is the notation, ``parse`` reads it back,
+``repr`` is the parse call, ``cells()`` the cells a player clicks, in order):
+
+==============  ===========================  =====================  ==========================
+class           notation                     decision               ``cells()``
+==============  ===========================  =====================  ==========================
+``Setup``       ``c1:M3 d1:W1 e1:E2 @d1``    setup (one per seat)   the piece cells, then the
+                                                                    marker cell
+``Move``        ``c3-d3``                    effect of a MOVE       from, to
+``Write``       ``+W2@d4``                   effect of a WRITE      the cell
+``Erase``       ``xd4`` / ``x-``             effect of an ERASE     the target / none
+``NoEffect``    ``-``                        automatic only         none
+``Step``        ``@c4`` / ``@-``             marker step            the cell / none
+``Jump``        ``J@e5`` / ``J@-``           jump                   the cell / none
+``ProposeStop`` ``stop``                     turn start (§7.2)      none
+``AnswerStop``  ``accept`` / ``decline``     answering a proposal   none
+==============  ===========================  =====================  ==========================
+
+``NoEffect``, ``Step(None)`` (``@-``) and ``Jump(None)`` (``J@-``) are the *automatic*
+tokens: the engine applies them itself when a decision has no legal option; a player can
+never submit them (``action.automatic`` is true).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from pyengine.core.errors import NotationError
+from pyengine.core.game import Action
+from pyengine.core.grid import GridCell
+
+__all__ = [
+    "FILES",
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "PIECE_CODES",
+    "SIZES",
+    "TYPES",
+    "AnswerStop",
+    "Cell",
+    "Erase",
+    "Jump",
+    "Move",
+    "NoEffect",
+    "Piece",
+    "ProposeStop",
+    "Setup",
+    "Step",
+    "VirusFightAction",
+    "Write",
+    "code_key",
+    "parse_action",
+    "parse_cell",
+    "parse_code",
+    "parse_turn",
+]
+
+FILES = "abcdefghijk"
+MIN_SIZE = 5
+MAX_SIZE = 11
+TYPES = "MWJE"
+"""The instruction types in their documented order: MOVE, WRITE, JUMP, ERASE."""
+TYPE_NAMES = {"M": "MOVE", "W": "WRITE", "J": "JUMP", "E": "ERASE"}
+SIZES = (1, 2, 3)
+PIECE_CODES = tuple(f"{kind}{size}" for kind in TYPES for size in SIZES)
+"""The 12 codes of one set in piece order (``M1 M2 M3 W1 ... E3``), the order used in lists."""
+
+_CELL = r"[a-kA-K](?:1[01]|[1-9])"
+_CODE = r"[MWJEmwje][123]"
+_CELL_PATTERN = re.compile(f"({_CELL})")
+_MOVE = re.compile(f"({_CELL})-({_CELL})")
+_WRITE = re.compile(rf"\+({_CODE})@({_CELL})")
+_ERASE = re.compile(f"[xX](?:({_CELL})|-)")
+_STEP = re.compile(f"@(?:({_CELL})|-)")
+_JUMP = re.compile(f"[jJ]@(?:({_CELL})|-)")
+_ITEM = re.compile(f"({_CELL}):({_CODE})")
+
+
+def code_key(code: str) -> int:
+    """The position of a piece code in :data:`PIECE_CODES` (the sort key of codes)."""
+    return PIECE_CODES.index(code)
+
+
+class Piece(NamedTuple):
+    """A piece: ``kind`` (``M W J E``), ``size`` (1..3), ``owner`` and ``origin`` (0-based
+    seats; the origin is the set it came from, drawn in that palette and read by no rule)."""
+
+    kind: str
+    size: int
+    owner: int
+    origin: int
+
+    @property
+    def code(self) -> str:
+        return f"{self.kind}{self.size}"
+
+    def __str__(self) -> str:
+        return f"{self.kind}{self.size}/{self.owner + 1}"
+
+
+class Cell(GridCell):
+    """A square: 0-based ``file`` (a = 0) and ``rank`` (rank 1 = 0). Sorted file first.
+
+    >>> Cell.parse("K11"), str(Cell(2, 0)), Cell(2, 1).index(5)
+    (Cell.parse('k11'), 'c1', 7)
+    """
+
+    __slots__ = ()
+    FILES: ClassVar[str] = FILES
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        return parse_cell(text)
+
+
+def _cell(text: str) -> Cell:
+    return Cell(FILES.index(text[0].lower()), int(text[1:]) - 1)
+
+
+def _off_board(cell: Cell, size: int, text: str) -> NotationError:
+    return NotationError(
+        f"{cell} is not on the {size}x{size} board (files a-{FILES[size - 1]}, ranks 1-{size}).",
+        code="notation.off-board", params={"text": text, "cell": str(cell), "size": size})
+
+
+def parse_cell(text: str, *, size: int | None = None) -> Cell:
+    """Read a cell such as ``c3`` (any case); with ``size`` it must be on that board.
+
+    >>> parse_cell("C3"), parse_cell("k11")
+    (Cell.parse('c3'), Cell.parse('k11'))
+    """
+    if not isinstance(text, str) or _CELL_PATTERN.fullmatch(text.strip()) is None:
+        raise NotationError(
+            f"{text!r} is not a cell: write a file letter a-k and a rank 1-11, such as c3.",
+            code="notation.cell", params={"text": str(text)})
+    cell = _cell(text.strip())
+    if size is not None and not cell.on_board(size):
+        raise _off_board(cell, size, text)
+    return cell
+
+
+def parse_code(text: str) -> str:
+    """Read a piece code (``m3`` → ``M3``)."""
+    if not isinstance(text, str) or re.fullmatch(_CODE, text.strip()) is None:
+        raise NotationError(
+            f"{text!r} is not a piece code: write M, W, J or E and a size 1-3, such as W2.",
+            code="notation.code", params={"text": str(text)})
+    return text.strip().upper()
+
+
+@dataclass(frozen=True, slots=True)
+class Setup(Action):
+    """One seat's whole secret program (§3): ``placements`` (cell, code) in canonical cell
+    order and the ``marker`` cell, which holds one of the pieces."""
+
+    placements: tuple[tuple[Cell, str], ...]
+    marker: Cell
+
+    automatic: ClassVar[bool] = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "placements", tuple(sorted(self.placements)))
+
+    @classmethod
+    def parse(cls, text: str) -> Setup:
+        """``Setup.parse("c1:M3 d1:W1 @d1")``; any cell order, no repeated cell or piece."""
+        return _parse_kind(text, Setup, "a setup such as c1:M3 d1:W1 @d1")
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(code for _, code in self.placements)
+
+    def cells(self) -> tuple[Cell, ...]:
+        return (*(cell for cell, _ in self.placements), self.marker)
+
+    def __str__(self) -> str:
+        items = " ".join(f"{cell}:{code}" for cell, code in self.placements)
+        return f"{items} @{self.marker}"
+
+    def __repr__(self) -> str:
+        return f"Setup.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Move(Action):
+    """MOVE effect: the piece on ``source`` goes to the empty ``target`` (§6.2)."""
+
+    source: Cell
+    target: Cell
+
+    automatic: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        return _parse_kind(text, Move, "a move such as c3-d3")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return (self.source, self.target)
+
+    def __str__(self) -> str:
+        return f"{self.source}-{self.target}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Write(Action):
+    """WRITE effect: a piece of code ``code`` from the writer's supply onto ``cell`` (§6.3)."""
+
+    code: str
+    cell: Cell
+
+    automatic: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, text: str) -> Write:
+        return _parse_kind(text, Write, "a write such as +W2@d4")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return (self.cell,)
+
+    def __str__(self) -> str:
+        return f"+{self.code}@{self.cell}"
+
+    def __repr__(self) -> str:
+        return f"Write.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Erase(Action):
+    """ERASE effect on ``target``, or ``None`` (``x-``) for aiming at an empty cell (§6.4)."""
+
+    target: Cell | None
+
+    automatic: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, text: str) -> Erase:
+        return _parse_kind(text, Erase, "an erase such as xd4 or x-")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return () if self.target is None else (self.target,)
+
+    def __str__(self) -> str:
+        return f"x{self.target or '-'}"
+
+    def __repr__(self) -> str:
+        return f"Erase.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class NoEffect(Action):
+    """The automatic token ``-``: the effect decision had no legal option."""
+
+    automatic: ClassVar[bool] = True
+
+    @classmethod
+    def parse(cls, text: str) -> NoEffect:
+        return _parse_kind(text, NoEffect, "-")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return ()
+
+    def __str__(self) -> str:
+        return "-"
+
+    def __repr__(self) -> str:
+        return "NoEffect.parse('-')"
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Action):
+    """Marker step onto ``cell`` (§6.6); ``None`` is the automatic ``@-`` (eliminated)."""
+
+    cell: Cell | None
+
+    @property
+    def automatic(self) -> bool:  # type: ignore[override]
+        return self.cell is None
+
+    @classmethod
+    def parse(cls, text: str) -> Step:
+        return _parse_kind(text, Step, "a marker step such as @c4")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return () if self.cell is None else (self.cell,)
+
+    def __str__(self) -> str:
+        return f"@{self.cell or '-'}"
+
+    def __repr__(self) -> str:
+        return f"Step.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Jump(Action):
+    """JUMP onto ``cell`` (§6.5); ``None`` is the automatic ``J@-`` (eliminated)."""
+
+    cell: Cell | None
+
+    @property
+    def automatic(self) -> bool:  # type: ignore[override]
+        return self.cell is None
+
+    @classmethod
+    def parse(cls, text: str) -> Jump:
+        return _parse_kind(text, Jump, "a jump such as J@e5")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return () if self.cell is None else (self.cell,)
+
+    def __str__(self) -> str:
+        return f"J@{self.cell or '-'}"
+
+    def __repr__(self) -> str:
+        return f"Jump.parse({str(self)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeStop(Action):
+    """Propose an agreed stop (§7.2) at the start of one's turn; never in a legal list."""
+
+    automatic: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, text: str) -> ProposeStop:
+        return _parse_kind(text, ProposeStop, "stop")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return ()
+
+    def __str__(self) -> str:
+        return "stop"
+
+    def __repr__(self) -> str:
+        return "ProposeStop.parse('stop')"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerStop(Action):
+    """Accept (``accept``) or refuse (``decline``) a stop proposal (§7.2)."""
+
+    accept: bool
+
+    automatic: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, text: str) -> AnswerStop:
+        return _parse_kind(text, AnswerStop, "accept or decline")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return ()
+
+    def __str__(self) -> str:
+        return "accept" if self.accept else "decline"
+
+    def __repr__(self) -> str:
+        return f"AnswerStop.parse({str(self)!r})"
+
+
+VirusFightAction = (Setup | Move | Write | Erase | NoEffect | Step | Jump | ProposeStop
+                    | AnswerStop)
+
+
+def _parse_kind(text: str, kind: type, expected: str):  # type: ignore[no-untyped-def]
+    action = parse_action(text)
+    if not isinstance(action, kind):
+        raise NotationError(f"{text!r} is not {expected}.", code="notation.action",
+                            params={"text": str(text)})
+    return action
+
+
+def _parse_setup(text: str) -> Setup:
+    words = text.split()
+    if len(words) < 2 or not words[-1].startswith("@"):
+        raise NotationError(
+            f"{text!r} is not a setup: write cell:code items then @cell, such as "
+            "c1:M3 d1:W1 @d1.", code="notation.setup", params={"text": text})
+    placements: list[tuple[Cell, str]] = []
+    for word in words[:-1]:
+        match = _ITEM.fullmatch(word)
+        if match is None:
+            raise NotationError(f"{word!r} in the setup {text!r} is not cell:code (c1:M3).",
+                                code="notation.setup", params={"text": text, "item": word})
+        placements.append((_cell(match.group(1)), match.group(2).upper()))
+    marker = _CELL_PATTERN.fullmatch(words[-1][1:])
+    if marker is None:
+        raise NotationError(f"the setup {text!r} must end with the marker cell, such as @d1.",
+                            code="notation.setup", params={"text": text})
+    cells = [cell for cell, _ in placements]
+    codes = [code for _, code in placements]
+    for values, what in ((cells, "cell"), (codes, "piece")):
+        repeated = sorted({str(value) for value in values if values.count(value) > 1})
+        if repeated:
+            raise NotationError(f"the setup {text!r} repeats the {what} {repeated[0]}.",
+                                code=f"notation.setup-repeated-{what}",
+                                params={"text": text, what: repeated[0]})
+    return Setup(tuple(placements), _cell(marker.group(1)))
+
+
+def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
+    """Read any action of the table above; with ``size`` its cells must be on that board.
+
+    >>> parse_action("C3-d3"), parse_action("+w2@d4"), parse_action("x-"), parse_action("J@-")
+    (Move.parse('c3-d3'), Write.parse('+W2@d4'), Erase.parse('x-'), Jump.parse('J@-'))
+    >>> parse_action("d1:W1 c1:M3 @d1")
+    Setup.parse('c1:M3 d1:W1 @d1')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be text, not {type(text).__name__}.",
+                            code="notation.action", params={"text": str(text)})
+    stripped = text.strip()
+    lowered = stripped.lower()
+    action: VirusFightAction
+    if ":" in stripped:
+        action = _parse_setup(stripped)
+    elif lowered == "-":
+        action = NoEffect()
+    elif lowered == "stop":
+        action = ProposeStop()
+    elif lowered in ("accept", "decline"):
+        action = AnswerStop(lowered == "accept")
+    elif match := _MOVE.fullmatch(stripped):
+        action = Move(_cell(match.group(1)), _cell(match.group(2)))
+    elif match := _WRITE.fullmatch(stripped):
+        action = Write(match.group(1).upper(), _cell(match.group(2)))
+    elif match := _ERASE.fullmatch(stripped):
+        action = Erase(_cell(match.group(1)) if match.group(1) else None)
+    elif match := _STEP.fullmatch(stripped):
+        action = Step(_cell(match.group(1)) if match.group(1) else None)
+    elif match := _JUMP.fullmatch(stripped):
+        action = Jump(_cell(match.group(1)) if match.group(1) else None)
+    else:
+        raise NotationError(
+            f"{text!r} is not a Virus Fight action: write c3-d3, +W2@d4, xd4, x-, @c4, J@e5, "
+            "a setup such as c1:M3 d1:W1 @d1, stop, accept or decline.",
+            code="notation.action", params={"text": text})
+    if size is not None:
+        for cell in action.cells():
+            if not cell.on_board(size):
+                raise _off_board(cell, size, text)
+    return action
+
+
+def parse_turn(text: str, *, size: int | None = None) -> list[VirusFightAction]:
+    """Read a turn (§8.1): ``effect step`` or a jump, automatic tokens included.
+
+    >>> parse_turn("xc4 @c3"), parse_turn("J@-")
+    ([Erase.parse('xc4'), Step.parse('@c3')], [Jump.parse('J@-')])
+    """
+    words = text.split() if isinstance(text, str) else []
+    if len(words) == 1:
+        action = parse_action(words[0], size=size)
+        if isinstance(action, Jump):
+            return [action]
+    elif len(words) == 2:
+        effect = parse_action(words[0], size=size)
+        step = parse_action(words[1], size=size)
+        if isinstance(effect, (Move, Write, Erase, NoEffect)) and isinstance(step, Step):
+            return [effect, step]
+    raise NotationError(
+        f"{text!r} is not a turn: write an effect and a marker step (xc4 @c3, - @c4) or a "
+        "jump (J@d4, J@-).", code="notation.turn", params={"text": str(text)})

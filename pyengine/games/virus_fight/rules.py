@@ -1,0 +1,904 @@
+"""Virus Fight rules (virus-fight.md §§3-7): :class:`VirusFightState`.
+
+**Seats** are 0-based in the engine contract (``current_player()``, ``Result.winners``,
+every attribute below) and 1-based in the notation, the records and the messages ("seat 1"
+is seat index 0, the south seat).
+
+**Phases and decisions.** ``phase`` is ``"setup"``, ``"play"`` or ``"over"``. In setup the
+seat to act is the lowest seat without a program; each submits one :class:`Setup` action.
+In play, ``decision`` is ``"effect"`` (MOVE, WRITE or ERASE), ``"marker"`` (the marker step
+after the effect), ``"jump"`` (a JUMP) or ``"stop-vote"`` (answering a stop proposal). A
+decision with no legal action is resolved by the engine itself with the automatic tokens
+``-``, ``@-`` and ``J@-`` (so ``current_player()`` always has a legal action).
+
+**Legal-action order.** Setup: :class:`~.board.SetupChoices` (a lazy sequence).  MOVE: by
+source cell, then target cell.  WRITE: by piece code (``M1 M2 M3 W1 ... E3``), then cell.
+ERASE: ``x-`` first, then the targets by cell.  Marker step and jump: by cell.  Stop vote:
+``accept``, ``decline``.  Cells sort by file, then rank (``a2 b1 b3``).  A stop *proposal*
+(``stop``) is never listed (§7.2): check :meth:`VirusFightState.can_propose_stop` and
+apply :class:`ProposeStop`.
+
+**History.** ``history`` holds the actions submitted by players (setups, decisions, stop
+proposals and answers) - replaying it rebuilds the state, as the engine contract requires.
+``log`` holds the same sequence with the automatic tokens the engine applied, in order, and
+``turns`` the finished turns as the record writes them (:class:`TurnEntry`).
+
+**What a renderer or UI reads.**
+
+* ``size``, ``num_players``, ``phase``, ``decision``, ``round_number``, ``first_player``,
+  ``round_order`` (the seats of the current round in playing order), ``to_act``;
+* ``piece_at(cell)`` → :class:`~.notation.Piece` (``kind``, ``size``, ``code``, ``owner``,
+  ``origin``) or ``None``; ``marker_at(cell)`` → the seat whose marker is there or ``None``;
+  ``board_cells()`` → ``[(cell, piece, marker seat or None), ...]`` for occupied cells;
+* ``marker(seat)`` → the marker's cell (``None`` before the reveal or once eliminated);
+* ``supply(seat)`` → the pieces in the seat's supply (owner = seat, ``origin`` = the colour
+  they are drawn in; captured pieces keep their origin); ``supply_counts(seat)`` → ``{code:
+  count}``; ``removed(seat)`` → pieces that left the game when the seat was eliminated;
+* ``alive(seat)``, ``eliminated`` (tuple of seats);
+* ``home_segment(seat)``; ``program_submitted(seat)``; ``visible_program(seat, viewer)`` →
+  the :class:`Setup` if ``viewer`` may see it (its owner, or anyone after the reveal; a
+  ``viewer`` of ``None`` is a spectator), else ``None``;
+* ``instruction()`` → :class:`Instruction` (seat, cell, piece, decision) about to execute,
+  e.g. "seat 1 executes ERASE 3 on c1";
+* ``result()``, ``ending`` (``elimination agreement repetition quiet cap``), ``quiet_rounds``.
+
+Illegal actions raise :class:`~pyengine.core.errors.IllegalActionError` with a code
+``virus-fight.<rule>`` (:data:`ILLEGAL_CODES`) and params ``action``, ``seat`` (1-based),
+``rule`` and, when relevant, ``cell`` and ``piece``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from pyengine.core.errors import EngineError, IllegalActionError
+from pyengine.core.game import TERMINAL, Action, Game, Result, State
+from pyengine.core.options import OptionValues
+from pyengine.games.virus_fight.board import SetupChoices, home_segments, neighbours
+from pyengine.games.virus_fight.notation import (
+    PIECE_CODES,
+    TYPE_NAMES,
+    AnswerStop,
+    Cell,
+    Erase,
+    Jump,
+    Move,
+    NoEffect,
+    Piece,
+    ProposeStop,
+    Setup,
+    Step,
+    Write,
+    code_key,
+)
+
+__all__ = [
+    "CAP_ROUNDS",
+    "ENDINGS",
+    "ILLEGAL_CODES",
+    "QUIET_ROUNDS",
+    "Instruction",
+    "TurnEntry",
+    "VirusFightState",
+    "first_player",
+    "next_first_player",
+    "stop_winners",
+]
+
+QUIET_ROUNDS = 50
+CAP_ROUNDS = 200
+ENDINGS = ("elimination", "agreement", "repetition", "quiet", "cap")
+ILLEGAL_CODES = tuple(
+    f"virus-fight.{code}" for code in (
+        "not-an-action", "game-over", "automatic", "wrong-decision", "setup-segment",
+        "setup-size", "setup-marker", "move-marked", "move-not-in-block", "move-target",
+        "write-supply", "write-target", "erase-target", "erase-marked", "step-target",
+        "jump-target", "stop-not-now", "answer-not-now")
+)
+"""Every ``IllegalActionError.code`` a Virus Fight state raises (translation keys)."""
+
+_ACCEPT = AnswerStop(True)
+_DECLINE = AnswerStop(False)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEntry:
+    """A finished turn as the record writes it: ``round``, ``seat`` (0-based), ``code`` of
+    the executed instruction (``"stop"`` for an accepted stop) and ``text`` (``xc4 @c3``)."""
+
+    round: int
+    seat: int
+    code: str
+    text: str
+
+    def line(self) -> str:
+        """The record line: ``4.1 E2 xb5 @b3`` or ``3.2 stop``."""
+        if self.code == "stop":
+            return f"{self.round}.{self.seat + 1} stop"
+        return f"{self.round}.{self.seat + 1} {self.code} {self.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """The instruction about to execute: ``seat`` (0-based) runs ``piece`` on ``cell``;
+    ``decision`` is ``effect``, ``marker``, ``jump`` or ``stop-vote``."""
+
+    seat: int
+    cell: Cell
+    piece: Piece
+    decision: str
+
+    def __str__(self) -> str:
+        return (f"seat {self.seat + 1} executes {TYPE_NAMES[self.piece.kind]} "
+                f"{self.piece.size} on {self.cell}")
+
+
+def first_player(programs: Sequence[Setup], seed: int) -> int:
+    """The first player of round 1 (§5.1); seats 0-based, the random tie-break draws among
+    1-based seat numbers as the spec's anchors do.
+
+    >>> one = Setup.parse("a1:M1 b1:M2 @a1"); two = Setup.parse("a5:M1 b5:M2 @a5")
+    >>> first_player([one, two], 42), first_player([one, two], 0)
+    (0, 1)
+    """
+    import random
+
+    tied = list(range(len(programs)))
+    criteria = (
+        lambda seat: len(programs[seat].placements),
+        lambda seat: sum(int(code[1]) for code in programs[seat].codes),
+        lambda seat: -int(dict(programs[seat].placements)[programs[seat].marker][1]),
+    )
+    for criterion in criteria:
+        best = min(criterion(seat) for seat in tied)
+        tied = [seat for seat in tied if criterion(seat) == best]
+        if len(tied) == 1:
+            return tied[0]
+    return random.Random(seed).choice(sorted(seat + 1 for seat in tied)) - 1
+
+
+def next_first_player(sizes: Sequence[int | None], previous: int) -> int:
+    """The first player of the next round (§5.3): ``sizes[seat]`` is the size of the seat's
+    current instruction, ``None`` for an eliminated seat; ``previous`` the last round's first.
+
+    >>> next_first_player([1, 3, 3], 0), next_first_player([None, 2, 2], 0)
+    (1, 1)
+    """
+    largest = max(size for size in sizes if size is not None)
+    if sizes[previous] == largest:
+        return previous
+    best = [seat for seat, size in enumerate(sizes) if size == largest]
+    if len(best) == 1:
+        return best[0]
+    count = len(sizes)
+    for step in range(1, count):
+        seat = (previous + step) % count
+        if sizes[seat] == largest:
+            return seat
+    raise AssertionError("unreachable")
+
+
+def stop_winners(supplies: Sequence[Sequence[Piece]], alive: Sequence[bool]) -> tuple[
+        tuple[int, ...], str]:
+    """Stop scoring (§7.4): the winning seats and the reason (``pieces``, ``pips`` or
+    ``draw``)."""
+    tied = [seat for seat in range(len(alive)) if alive[seat]]
+    for reason, score in (("pieces", len), ("pips", lambda pieces: sum(p.size for p in pieces))):
+        best = max(score(supplies[seat]) for seat in tied)  # type: ignore[operator]
+        tied = [seat for seat in tied if score(supplies[seat]) == best]  # type: ignore[operator]
+        if len(tied) == 1:
+            return (tied[0],), reason
+    return tuple(tied), "draw"
+
+
+def _sort_supply(pieces: list[Piece]) -> tuple[Piece, ...]:
+    return tuple(sorted(pieces, key=lambda piece: (code_key(piece.code), piece.origin)))
+
+
+class VirusFightState(State):
+    """A Virus Fight game. Build one with ``VIRUS_FIGHT.new_initial_state(options)``.
+
+    >>> from pyengine.games.virus_fight import VIRUS_FIGHT
+    >>> state = VIRUS_FIGHT.new_initial_state({"players": 2, "seed": 0})
+    >>> state.apply("b1:E3 c1:W2 d1:J1 @c1"); state.apply("a5:J2 b5:E3 c5:M1 @b5")
+    >>> state.phase, state.current_player(), [str(a) for a in state.legal_actions()]
+    ('play', 1, ['x-', 'xa5', 'xc5'])
+    """
+
+    # attributes restored by undo, in snapshot order
+    _SAVED = ("_board", "_markers", "_supplies", "_removed", "_programs", "_phase", "_round",
+              "_first", "_order", "_turn_index", "_decision", "_proposed", "_voters", "_quiet",
+              "_noisy", "_ending", "_pending", "_code")
+
+    def __init__(self, game: Game, options: OptionValues, size: int) -> None:
+        self.game = game
+        self.options = options
+        self.num_players = int(options["players"])
+        self.size = size
+        self.seed = int(options["seed"])
+        self._segments = home_segments(self.num_players, size)
+        self._neighbours = neighbours(size)
+        players = self.num_players
+        self._board: list[Piece | None] = [None] * (size * size)
+        self._markers: list[int | None] = [None] * players
+        full = [_sort_supply([Piece(code[0], int(code[1]), seat, seat) for code in PIECE_CODES])
+                for seat in range(players)]
+        self._supplies: list[tuple[Piece, ...]] = full
+        self._removed: list[int] = [0] * players
+        self._programs: list[Setup | None] = [None] * players
+        self._phase = "setup"
+        self._round = 0
+        self._first = -1
+        self._order: tuple[int, ...] = ()
+        self._turn_index = 0
+        self._decision = ""
+        self._proposed = False
+        self._voters: tuple[int, ...] = ()  # seats still to answer a stop proposal
+        self._quiet = 0
+        self._noisy = False
+        self._ending: str | None = None
+        self._pending = ""  # the effect token of the turn in progress
+        self._code = ""  # the code of the instruction executed by the turn in progress
+        self._keys: list[Any] = []
+        self._key_counts: dict[Any, int] = {}
+        self._turns: list[TurnEntry] = []
+        self._log: list[Action] = []
+        self._history: list[Action] = []
+        self._snapshots: list[tuple[Any, ...]] = []
+        self._legal: list[Action] | None = None
+        self._start: str | None = None
+
+    # -- the contract -----------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act (0-based) or ``TERMINAL``."""
+        if self._phase == "over":
+            return TERMINAL
+        return self.to_act
+
+    @property
+    def to_act(self) -> int:
+        """The seat expected to act (``-1`` once the game is over)."""
+        if self._phase == "over":
+            return -1
+        if self._phase == "setup":
+            return self._programs.index(None)
+        if self._voters:
+            return self._voters[0]
+        return self._order[self._turn_index]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in the documented order (a lazy sequence during setup)."""
+        if self._phase == "over":
+            return []
+        if self._phase == "setup":
+            return SetupChoices(self._segments[self.to_act])  # type: ignore[return-value]
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` naming the rule that forbids ``action``."""
+        kinds = (Setup, Move, Write, Erase, NoEffect, Step, Jump, ProposeStop, AnswerStop)
+        if not isinstance(action, kinds):
+            raise IllegalActionError(f"{action!r} is not a Virus Fight action.",
+                                     code="virus-fight.not-an-action",
+                                     params={"action": str(action)})
+        if self._phase == "over":
+            self._refuse(action, "game-over", "the game is over", "end of the game")
+        if action.automatic:
+            self._refuse(action, "automatic", f"{action} is an automatic token that only the "
+                         "engine applies when a decision has no legal option", "§6.1")
+        if self._phase == "setup":
+            self._check_setup(action)
+            return
+        if isinstance(action, ProposeStop):
+            if not self.can_propose_stop():
+                self._refuse(action, "stop-not-now", "a stop may be proposed only at the start "
+                             "of one's turn, before its first decision, once per turn", "§7.2")
+            return
+        if isinstance(action, AnswerStop):
+            if not self._voters:
+                self._refuse(action, "answer-not-now", "no stop proposal is waiting for an "
+                             "answer", "§7.2")
+            return
+        if self._voters:
+            self._refuse(action, "wrong-decision", "a stop proposal is waiting for an answer "
+                         "(accept or decline)", "§7.2")
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action in self._legal:
+            return
+        self._explain(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply a legal action without checking it, then resolve empty decisions."""
+        self._snapshots.append(tuple(getattr(self, name) for name in self._SAVED) + (
+            len(self._keys), len(self._turns), len(self._log)))
+        self._history.append(action)
+        self._perform(action)
+        self._resolve()
+
+    def undo(self) -> Action:
+        """Restore the state before the last submitted action (and the automatic tokens that
+        followed it) and return that action."""
+        if not self._history:
+            raise EngineError("There is no action to undo.", code="undo.empty")
+        saved = self._snapshots.pop()
+        for name, value in zip(self._SAVED, saved, strict=False):
+            setattr(self, name, value)
+        keys, turns, log = saved[len(self._SAVED):]
+        for key in self._keys[keys:]:
+            self._key_counts[key] -= 1
+            if not self._key_counts[key]:
+                del self._key_counts[key]
+        del self._keys[keys:]
+        del self._turns[turns:]
+        del self._log[log:]
+        self._legal = None
+        return self._history.pop()
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The submitted actions, oldest first (no automatic tokens; see :attr:`log`)."""
+        return tuple(self._history)
+
+    @property
+    def log(self) -> tuple[Action, ...]:
+        """Every action in order, the engine's automatic tokens included."""
+        return tuple(self._log)
+
+    @property
+    def turns(self) -> tuple[TurnEntry, ...]:
+        """The finished turns (and an accepted stop), as the record lists them."""
+        return tuple(self._turns)
+
+    def result(self) -> Result | None:
+        """``ending`` is one of :data:`ENDINGS`; ``reason`` ``elimination`` (last survivor),
+        ``pieces``/``pips`` (stop scoring, §7.4) or ``draw`` (shared by the tied ``winners``;
+        ``winners`` is empty when every seat shares it). ``scores``: pieces in each supply."""
+        if self._ending is None:
+            return None
+        scores = tuple(len(supply) for supply in self._supplies)
+        if self._ending == "elimination":
+            return Result(winners=(self._alive_seats()[0],), scores=scores,
+                          reason="elimination", ending="elimination")
+        winners, reason = stop_winners(self._supplies, self._alive_list())
+        if len(winners) == self.num_players:
+            winners = ()
+        return Result(winners=winners, scores=scores, reason=reason, ending=self._ending)
+
+    def clone(self) -> VirusFightState:
+        twin = object.__new__(VirusFightState)
+        for name in ("game", "options", "num_players", "size", "seed", "_segments",
+                     "_neighbours", "_start", *self._SAVED):
+            setattr(twin, name, getattr(self, name))
+        twin._board = self._board.copy()
+        twin._markers = self._markers.copy()
+        twin._supplies = self._supplies.copy()
+        twin._removed = self._removed.copy()
+        twin._programs = self._programs.copy()
+        twin._keys = self._keys.copy()
+        twin._key_counts = self._key_counts.copy()
+        twin._turns = self._turns.copy()
+        twin._log = self._log.copy()
+        twin._history = self._history.copy()
+        twin._snapshots = self._snapshots.copy()
+        twin._legal = None
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when players, seed, board size and every rule-relevant field match (the
+        ``size`` option 0 equals the size it stands for; history and log are not compared,
+        the repetition counts are)."""
+        if not isinstance(other, VirusFightState):
+            return NotImplemented
+        return (self.num_players == other.num_players and self.seed == other.seed
+                and self.size == other.size
+                and all(getattr(self, name) == getattr(other, name) for name in self._SAVED)
+                and self._key_counts == other._key_counts)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def position_key(self) -> tuple[Any, ...]:
+        """Every rule-relevant field (board with origins, markers, supplies, phase, round,
+        turn, decision, counters) as a hashable tuple."""
+        return (self.size, tuple(self._board), tuple(self._markers), tuple(self._supplies),
+                tuple(self._removed), tuple(self._programs), self._phase, self._round,
+                self._first, self._order, self._turn_index, self._decision, self._proposed,
+                self._voters, self._quiet, self._noisy, self._ending)
+
+    def repetition_key(self) -> tuple[Any, ...]:
+        """The key of §7.3 (codes and owners, markers and supplies of survivors, the seat to
+        act and the round's first player; origins excluded)."""
+        board = tuple((index, piece.code, piece.owner)
+                      for index, piece in enumerate(self._board) if piece is not None)
+        seats = tuple((seat, self._markers[seat],
+                       tuple(sorted(piece.code for piece in self._supplies[seat])))
+                      for seat in self._alive_seats())
+        return board, seats, self.to_act, self._first
+
+    def position_text(self) -> str:
+        from pyengine.games.virus_fight.position import format_position
+
+        return format_position(self)
+
+    def start_text(self) -> str | None:
+        return self._start
+
+    # -- reading the state ------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def decision(self) -> str:
+        """``effect``, ``marker``, ``jump``, ``stop-vote``; ``setup`` in setup, ``""`` when
+        over."""
+        if self._phase == "setup":
+            return "setup"
+        if self._phase == "over":
+            return ""
+        return "stop-vote" if self._voters else self._decision
+
+    @property
+    def round_number(self) -> int:
+        """The current round (0 during setup)."""
+        return self._round
+
+    @property
+    def first_player(self) -> int | None:
+        """The current round's first player (``None`` during setup)."""
+        return None if self._first < 0 else self._first
+
+    @property
+    def round_order(self) -> tuple[int, ...]:
+        return self._order
+
+    @property
+    def ending(self) -> str | None:
+        return self._ending
+
+    @property
+    def quiet_rounds(self) -> int:
+        """Complete rounds in a row with nothing written, erased or eliminated."""
+        return self._quiet
+
+    @property
+    def proposer(self) -> int | None:
+        """The seat whose stop proposal is being answered, if any."""
+        return self._order[self._turn_index] if self._voters else None
+
+    def cell_index(self, cell: Cell) -> int:
+        return cell.rank * self.size + cell.file
+
+    def cell_at(self, index: int) -> Cell:
+        return Cell(index % self.size, index // self.size)
+
+    def piece_at(self, cell: Cell) -> Piece | None:
+        return self._board[self.cell_index(cell)] if cell.on_board(self.size) else None
+
+    def marker_at(self, cell: Cell) -> int | None:
+        index = self.cell_index(cell)
+        for seat, marker in enumerate(self._markers):
+            if marker == index:
+                return seat
+        return None
+
+    def board_cells(self) -> list[tuple[Cell, Piece, int | None]]:
+        """The occupied cells by index order: (cell, piece, seat of the marker on it)."""
+        markers = {marker: seat for seat, marker in enumerate(self._markers) if marker is not None}
+        return [(self.cell_at(index), piece, markers.get(index))
+                for index, piece in enumerate(self._board) if piece is not None]
+
+    def marker(self, seat: int) -> Cell | None:
+        index = self._markers[seat]
+        return None if index is None else self.cell_at(index)
+
+    def supply(self, seat: int) -> tuple[Piece, ...]:
+        return self._supplies[seat]
+
+    def supply_counts(self, seat: int) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for piece in self._supplies[seat]:
+            counts[piece.code] = counts.get(piece.code, 0) + 1
+        return counts
+
+    def removed(self, seat: int) -> int:
+        """Pieces that left the game with the seat's supply at its elimination."""
+        return self._removed[seat]
+
+    def alive(self, seat: int) -> bool:
+        return self._phase == "setup" or self._markers[seat] is not None
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        return tuple(seat for seat in range(self.num_players) if not self.alive(seat))
+
+    def home_segment(self, seat: int) -> tuple[Cell, ...]:
+        return self._segments[seat]
+
+    def program_submitted(self, seat: int) -> bool:
+        return self._programs[seat] is not None
+
+    def visible_program(self, seat: int, viewer: int | None) -> Setup | None:
+        """``seat``'s program as ``viewer`` may see it: its owner always, everybody once all
+        programs are revealed; otherwise ``None`` (see :meth:`program_submitted`)."""
+        if self._phase == "setup" and viewer != seat:
+            return None
+        return self._programs[seat]
+
+    def instruction(self) -> Instruction | None:
+        """The instruction being executed (``None`` in setup or when over)."""
+        if self._phase != "play":
+            return None
+        seat = self._order[self._turn_index]
+        index = self._markers[seat]
+        assert index is not None
+        piece = self._board[index]
+        assert piece is not None
+        return Instruction(seat, self.cell_at(index), piece, self.decision)
+
+    def can_propose_stop(self) -> bool:
+        """Whether the player to act may propose a stop now (§7.2)."""
+        return (self._phase == "play" and not self._voters and not self._proposed
+                and self._decision in ("effect", "jump") and not self._pending)
+
+    def block(self, cell: Cell) -> frozenset[Cell]:
+        """The block of the piece on ``cell`` (empty if the cell is empty)."""
+        return frozenset(self.cell_at(index) for index in self._block(self.cell_index(cell)))
+
+    def diagram(self) -> str:
+        """The board drawn as in §9 (``TS/o``, ``*p`` for a marker, ``.`` empty)."""
+        lines = []
+        for rank in reversed(range(self.size)):
+            cells = []
+            for file in range(self.size):
+                index = rank * self.size + file
+                piece = self._board[index]
+                text = "." if piece is None else str(piece)
+                if index in self._markers:
+                    text += f"*{self._markers.index(index) + 1}"
+                cells.append(text.ljust(7))
+            lines.append(f"{str(rank + 1).rjust(len(str(self.size)))} {''.join(cells).rstrip()}")
+        letters = "".join(letter.ljust(7) for letter in "abcdefghijk"[:self.size]).rstrip()
+        lines.append(f"{' ' * len(str(self.size))} {letters}")
+        return "\n".join(lines)
+
+    # -- internals: blocks and legal lists --------------------------------------------
+
+    def _alive_list(self) -> list[bool]:
+        return [marker is not None for marker in self._markers]
+
+    def _alive_seats(self) -> list[int]:
+        return [seat for seat, marker in enumerate(self._markers) if marker is not None]
+
+    def _block(self, start: int) -> set[int]:
+        board = self._board
+        if board[start] is None:
+            return set()
+        seen = {start}
+        stack = [start]
+        table = self._neighbours
+        while stack:
+            for other in table[stack.pop()]:
+                if other not in seen and board[other] is not None:
+                    seen.add(other)
+                    stack.append(other)
+        return seen
+
+    def _sort(self, indices: set[int] | list[int]) -> list[int]:
+        size = self.size
+        return sorted(indices, key=lambda index: (index % size, index // size))
+
+    def _compute_legal(self) -> list[Action]:
+        if self._voters:
+            return [_ACCEPT, _DECLINE]
+        seat = self._order[self._turn_index]
+        here = self._markers[seat]
+        assert here is not None
+        board = self._board
+        table = self._neighbours
+        marked = {marker for marker in self._markers if marker is not None}
+        cell_at = self.cell_at
+        if self._decision == "marker":
+            return [Step(cell_at(index)) for index in self._sort(
+                [other for other in table[here] if board[other] is not None
+                 and other not in marked])]
+        block = self._block(here)
+        if self._decision == "jump":
+            targets = {index for index in block if index not in marked}
+            seen = set(block)
+            for index, piece in enumerate(board):
+                if piece is None or index in seen:
+                    continue
+                other = self._block(index)
+                seen |= other
+                if not other & marked:
+                    targets |= other
+            return [Jump(cell_at(index)) for index in self._sort(targets)]
+        kind = board[here].kind  # type: ignore[union-attr]
+        if kind == "M":
+            touching: dict[int, set[int]] = {}
+            for index in block:
+                for other in table[index]:
+                    if board[other] is None:
+                        touching.setdefault(other, set()).add(index)
+            actions: list[Action] = []
+            for source in self._sort([index for index in block if index not in marked]):
+                for target in self._sort([empty for empty, pieces in touching.items()
+                                          if pieces - {source}]):
+                    actions.append(Move(cell_at(source), cell_at(target)))
+            return actions
+        if kind == "W":
+            zone = {other for index in block for other in table[index] if board[other] is None}
+            codes = sorted({piece.code for piece in self._supplies[seat]}, key=code_key)
+            cells = self._sort(zone)
+            return [Write(code, cell_at(index)) for code in codes for index in cells]
+        zone = {other for index in block if board[index].kind == "E"  # type: ignore[union-attr]
+                for other in table[index]}
+        actions = [Erase(None)] if any(board[index] is None for index in zone) else []
+        actions += [Erase(cell_at(index)) for index in self._sort(
+            [index for index in zone if board[index] is not None and index not in marked])]
+        return actions
+
+    # -- internals: applying ----------------------------------------------------------
+
+    def _perform(self, action: Action) -> None:
+        self._log.append(action)
+        self._legal = None
+        if isinstance(action, Setup):
+            self._submit(action)
+            return
+        if isinstance(action, ProposeStop):
+            seat = self._order[self._turn_index]
+            self._proposed = True
+            count = self.num_players
+            self._voters = tuple(other for other in ((seat + step) % count
+                                                     for step in range(1, count))
+                                 if self._markers[other] is not None)
+            return
+        if isinstance(action, AnswerStop):
+            if not action.accept:
+                self._voters = ()
+            elif len(self._voters) > 1:
+                self._voters = self._voters[1:]
+            else:
+                self._voters = ()
+                seat = self._order[self._turn_index]
+                self._turns.append(TurnEntry(self._round, seat, "stop", ""))
+                self._end("agreement")
+            return
+        seat = self._order[self._turn_index]
+        if isinstance(action, (Move, Write, Erase, NoEffect)):
+            self._effect(seat, action)
+            self._pending = str(action)
+            self._decision = "marker"
+            return
+        # a Step or a Jump ends the turn
+        cell = action.cell  # type: ignore[attr-defined]
+        if cell is None:
+            self._eliminate(seat)
+        else:
+            self._markers = self._markers.copy()
+            self._markers[seat] = self.cell_index(cell)
+        text = f"{self._pending} {action}" if isinstance(action, Step) else str(action)
+        self._turns.append(TurnEntry(self._round, seat, self._code, text))
+        self._pending = ""
+        self._end_turn()
+
+    def _effect(self, seat: int, action: Action) -> None:
+        board = self._board = self._board.copy()
+        if isinstance(action, Move):
+            source, target = self.cell_index(action.source), self.cell_index(action.target)
+            board[target], board[source] = board[source], None
+        elif isinstance(action, Write):
+            supply = list(self._supplies[seat])
+            matching = [piece for piece in supply if piece.code == action.code]
+            piece = next((piece for piece in matching if piece.origin == seat),
+                         min(matching, key=lambda piece: piece.origin))
+            supply.remove(piece)
+            self._set_supply(seat, supply)
+            board[self.cell_index(action.cell)] = piece
+            self._noisy = True
+        elif isinstance(action, Erase) and action.target is not None:
+            index = self.cell_index(action.target)
+            piece = board[index]
+            assert piece is not None
+            board[index] = None
+            self._set_supply(seat, [*self._supplies[seat], piece._replace(owner=seat)])
+            self._noisy = True
+
+    def _set_supply(self, seat: int, pieces: list[Piece]) -> None:
+        self._supplies = self._supplies.copy()
+        self._supplies[seat] = _sort_supply(pieces)
+
+    def _eliminate(self, seat: int) -> None:
+        self._markers = self._markers.copy()
+        self._markers[seat] = None
+        self._removed = self._removed.copy()
+        self._removed[seat] += len(self._supplies[seat])
+        self._set_supply(seat, [])
+        self._noisy = True
+
+    def _submit(self, setup: Setup) -> None:
+        seat = self._programs.index(None)
+        self._programs = self._programs.copy()
+        self._programs[seat] = setup
+        if None in self._programs:
+            return
+        board = self._board = self._board.copy()
+        supplies = []
+        markers = []
+        for seat, program in enumerate(self._programs):
+            assert program is not None
+            for cell, code in program.placements:
+                board[self.cell_index(cell)] = Piece(code[0], int(code[1]), seat, seat)
+            markers.append(self.cell_index(program.marker))
+            used = set(program.codes)
+            supplies.append(_sort_supply([piece for piece in self._supplies[seat]
+                                          if piece.code not in used]))
+        self._supplies = supplies
+        self._markers = markers
+        self._phase = "play"
+        first = first_player(self._programs, self.seed)  # type: ignore[arg-type]
+        self._start_round(1, first)
+
+    def _start_round(self, number: int, first: int) -> None:
+        count = self.num_players
+        self._round = number
+        self._first = first
+        self._order = tuple(seat for seat in ((first + step) % count for step in range(count))
+                            if self._markers[seat] is not None)
+        self._turn_index = 0
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        seat = self._order[self._turn_index]
+        key = self.repetition_key()
+        self._keys.append(key)
+        count = self._key_counts[key] = self._key_counts.get(key, 0) + 1
+        self._proposed = False
+        self._pending = ""
+        index = self._markers[seat]
+        piece = self._board[index]  # type: ignore[index]
+        assert piece is not None
+        self._decision = "jump" if piece.kind == "J" else "effect"
+        self._code = piece.code
+        if count >= 3:
+            self._end("repetition")
+
+    def _end_turn(self) -> None:
+        if len(self._alive_seats()) == 1:
+            self._end("elimination")
+            return
+        self._turn_index += 1
+        if self._turn_index < len(self._order):
+            self._start_turn()
+            return
+        if self._noisy:
+            self._quiet = 0
+        else:
+            self._quiet += 1
+        self._noisy = False
+        if self._quiet >= QUIET_ROUNDS:
+            self._end("quiet")
+            return
+        if self._round >= CAP_ROUNDS:
+            self._end("cap")
+            return
+        sizes = [None if marker is None else self._board[marker].size  # type: ignore[union-attr]
+                 for marker in self._markers]
+        self._start_round(self._round + 1, next_first_player(sizes, self._first))
+
+    def _end(self, ending: str) -> None:
+        self._ending = ending
+        self._phase = "over"
+        self._decision = ""
+        self._voters = ()
+
+    def _resolve(self) -> None:
+        """Apply the automatic tokens while the decision has no legal action."""
+        while self._phase == "play" and not self._voters:
+            if self._legal is None:
+                self._legal = self._compute_legal()
+            if self._legal:
+                return
+            automatic: Action
+            if self._decision == "effect":
+                automatic = NoEffect()
+            elif self._decision == "marker":
+                automatic = Step(None)
+            else:
+                automatic = Jump(None)
+            self._perform(automatic)
+
+    # -- refusals ---------------------------------------------------------------------
+
+    def _refuse(self, action: Action, code: str, reason: str, rule: str,
+                **extra: str | int) -> NoReturn:
+        params: dict[str, str | int] = {"action": str(action), "reason": reason, "rule": rule}
+        if self._phase != "over":
+            params["seat"] = self.to_act + 1
+        params.update(extra)
+        raise IllegalActionError(f"{action} is illegal: {reason} ({rule}).",
+                                 code=f"virus-fight.{code}", params=params)
+
+    def _check_setup(self, action: Action) -> None:
+        if not isinstance(action, Setup):
+            self._refuse(action, "wrong-decision", "every seat must first submit its program "
+                         "(a setup such as c1:M3 d1:W1 @d1)", "§3")
+        seat = self.to_act
+        segment = self._segments[seat]
+        cells = [cell for cell, _ in action.placements]
+        limit = min(5, len(segment))
+        if not 1 <= len(cells) <= limit:
+            self._refuse(action, "setup-size", f"a program has 1 to {limit} pieces, not "
+                         f"{len(cells)}", "§3", limit=limit)
+        outside = [cell for cell in cells if cell not in segment]
+        if outside:
+            self._refuse(action, "setup-segment", f"{outside[0]} is not in seat {seat + 1}'s "
+                         f"home segment {segment[0]}-{segment[-1]}", "§2-3",
+                         cell=str(outside[0]))
+        start = segment.index(cells[0])
+        if tuple(cells) != segment[start:start + len(cells)]:
+            self._refuse(action, "setup-segment", "the pieces must stand on consecutive cells "
+                         "of the home segment", "§3")
+        if action.marker not in cells:
+            self._refuse(action, "setup-marker", f"the marker must sit on one of the program's "
+                         f"pieces, not on {action.marker}", "§3", cell=str(action.marker))
+
+    def _explain(self, action: Action) -> NoReturn:
+        decision = self._decision
+        seat = self._order[self._turn_index]
+        expected = {"effect": {"M": Move, "W": Write, "E": Erase}, "marker": Step,
+                    "jump": Jump}
+        piece = self._board[self._markers[seat]]  # type: ignore[index]
+        assert piece is not None
+        wanted = expected[decision]
+        wanted = wanted[piece.kind] if isinstance(wanted, dict) else wanted
+        if not isinstance(action, wanted):
+            what = {"effect": f"the effect of {TYPE_NAMES[piece.kind]} {piece.size}",
+                    "marker": "the marker step", "jump": "a jump"}[decision]
+            self._refuse(action, "wrong-decision", f"seat {seat + 1} must now choose {what}",
+                         "§6.1", piece=piece.code)
+        cells = action.cells()
+        for cell in cells:
+            if not cell.on_board(self.size):
+                self._refuse(action, "wrong-decision", f"{cell} is not on the board", "§2",
+                             cell=str(cell))
+        marked = {marker for marker in self._markers if marker is not None}
+        content = [self._board[self.cell_index(cell)] for cell in cells]
+        if isinstance(action, Move):
+            source = self.cell_index(action.source)
+            if content[0] is None or source not in self._block(self._markers[seat]):  # type: ignore[arg-type]
+                self._refuse(action, "move-not-in-block", f"{action.source} holds no piece of "
+                             f"seat {seat + 1}'s active block", "§6.2", cell=str(action.source))
+            if source in marked:
+                self._refuse(action, "move-marked", f"the piece on {action.source} carries a "
+                             "marker and is protected", "§4 protection", cell=str(action.source))
+            self._refuse(action, "move-target", f"{action.target} is not an empty cell next to "
+                         f"another piece of the active block", "§6.2", cell=str(action.target))
+        if isinstance(action, Write):
+            if action.code not in {piece.code for piece in self._supplies[seat]}:
+                self._refuse(action, "write-supply", f"seat {seat + 1} has no {action.code} in "
+                             "supply", "§6.3", piece=action.code)
+            self._refuse(action, "write-target", f"{action.cell} is not an empty cell next to "
+                         "the active block", "§6.3", cell=str(action.cell))
+        if isinstance(action, Erase):
+            if action.target is not None and self.cell_index(action.target) in marked:
+                self._refuse(action, "erase-marked", f"the piece on {action.target} carries a "
+                             "marker and is protected", "§4 protection", cell=str(action.target))
+            where = "no empty cell is next to an ERASE source" if action.target is None else (
+                f"{action.target} is not a piece next to an ERASE source of the active block")
+            self._refuse(action, "erase-target", where, "§6.4",
+                         **({"cell": str(action.target)} if action.target else {}))
+        if isinstance(action, Step):
+            self._refuse(action, "step-target", f"{action.cell} is not an unmarked piece next "
+                         "to the executed instruction", "§6.6", cell=str(action.cell))
+        self._refuse(action, "jump-target", f"{action.cells()[0] if cells else '-'} is neither "
+                     "another unmarked piece of the active block nor a piece of an empty block",
+                     "§6.5", **({"cell": str(cells[0])} if cells else {}))
