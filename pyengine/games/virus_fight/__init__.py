@@ -14,6 +14,8 @@ seat 2 executes ERASE 2 on d5
 ['x-', 'xc5']
 
 Modules: :mod:`.rules` (the state, the legal-action order, the attributes a renderer reads),
+:mod:`.legal` (the legal actions of each decision in play), :mod:`.rounds` (turn order,
+rounds, endings, stop scoring), :mod:`.errors` (illegal-action codes and explanations),
 :mod:`.notation` (actions), :mod:`.board` (home segments, lazy setups), :mod:`.position`
 (position text), :mod:`.records` (game records), :mod:`.game` (options and factories).
 """

@@ -45,18 +45,28 @@ proposals and answers) - replaying it rebuilds the state, as the engine contract
 Illegal actions raise :class:`~pyengine.core.errors.IllegalActionError` with a code
 ``virus-fight.<rule>`` (:data:`ILLEGAL_CODES`) and params ``action``, ``seat`` (1-based),
 ``rule`` and, when relevant, ``cell`` and ``piece``.
+
+The legal lists of play are computed in :mod:`.legal`, turn order and the endings in
+:mod:`.rounds`, and the refusals explained in :mod:`.errors`; this module re-exports their
+public names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
 from pyengine.core.errors import EngineError, IllegalActionError
 from pyengine.core.game import TERMINAL, Action, Game, Result, State
 from pyengine.core.options import OptionValues
 from pyengine.games.virus_fight.board import SetupChoices, home_segments, neighbours
+from pyengine.games.virus_fight.errors import (
+    ILLEGAL_CODES,
+    check_setup,
+    explain,
+    refuse,
+)
+from pyengine.games.virus_fight.legal import block_indices, compute_legal
 from pyengine.games.virus_fight.notation import (
     PIECE_CODES,
     TYPE_NAMES,
@@ -73,6 +83,18 @@ from pyengine.games.virus_fight.notation import (
     Write,
     code_key,
 )
+from pyengine.games.virus_fight.rounds import (
+    CAP_ROUNDS,
+    ENDINGS,
+    QUIET_ROUNDS,
+    TurnEntry,
+    end_game,
+    end_turn,
+    first_player,
+    next_first_player,
+    start_round,
+    stop_winners,
+)
 
 __all__ = [
     "CAP_ROUNDS",
@@ -86,38 +108,6 @@ __all__ = [
     "next_first_player",
     "stop_winners",
 ]
-
-QUIET_ROUNDS = 50
-CAP_ROUNDS = 200
-ENDINGS = ("elimination", "agreement", "repetition", "quiet", "cap")
-ILLEGAL_CODES = tuple(
-    f"virus-fight.{code}" for code in (
-        "not-an-action", "game-over", "automatic", "wrong-decision", "setup-segment",
-        "setup-size", "setup-marker", "move-marked", "move-not-in-block", "move-target",
-        "write-supply", "write-target", "erase-target", "erase-marked", "step-target",
-        "jump-target", "stop-not-now", "answer-not-now")
-)
-"""Every ``IllegalActionError.code`` a Virus Fight state raises (translation keys)."""
-
-_ACCEPT = AnswerStop(True)
-_DECLINE = AnswerStop(False)
-
-
-@dataclass(frozen=True, slots=True)
-class TurnEntry:
-    """A finished turn as the record writes it: ``round``, ``seat`` (0-based), ``code`` of
-    the executed instruction (``"stop"`` for an accepted stop) and ``text`` (``xc4 @c3``)."""
-
-    round: int
-    seat: int
-    code: str
-    text: str
-
-    def line(self) -> str:
-        """The record line: ``4.1 E2 xb5 @b3`` or ``3.2 stop``."""
-        if self.code == "stop":
-            return f"{self.round}.{self.seat + 1} stop"
-        return f"{self.round}.{self.seat + 1} {self.code} {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,64 +123,6 @@ class Instruction:
     def __str__(self) -> str:
         return (f"seat {self.seat + 1} executes {TYPE_NAMES[self.piece.kind]} "
                 f"{self.piece.size} on {self.cell}")
-
-
-def first_player(programs: Sequence[Setup], seed: int) -> int:
-    """The first player of round 1 (§5.1); seats 0-based, the random tie-break draws among
-    1-based seat numbers as the spec's anchors do.
-
-    >>> one = Setup.parse("a1:M1 b1:M2 @a1"); two = Setup.parse("a5:M1 b5:M2 @a5")
-    >>> first_player([one, two], 42), first_player([one, two], 0)
-    (0, 1)
-    """
-    import random
-
-    tied = list(range(len(programs)))
-    criteria = (
-        lambda seat: len(programs[seat].placements),
-        lambda seat: sum(int(code[1]) for code in programs[seat].codes),
-        lambda seat: -int(dict(programs[seat].placements)[programs[seat].marker][1]),
-    )
-    for criterion in criteria:
-        best = min(criterion(seat) for seat in tied)
-        tied = [seat for seat in tied if criterion(seat) == best]
-        if len(tied) == 1:
-            return tied[0]
-    return random.Random(seed).choice(sorted(seat + 1 for seat in tied)) - 1
-
-
-def next_first_player(sizes: Sequence[int | None], previous: int) -> int:
-    """The first player of the next round (§5.3): ``sizes[seat]`` is the size of the seat's
-    current instruction, ``None`` for an eliminated seat; ``previous`` the last round's first.
-
-    >>> next_first_player([1, 3, 3], 0), next_first_player([None, 2, 2], 0)
-    (1, 1)
-    """
-    largest = max(size for size in sizes if size is not None)
-    if sizes[previous] == largest:
-        return previous
-    best = [seat for seat, size in enumerate(sizes) if size == largest]
-    if len(best) == 1:
-        return best[0]
-    count = len(sizes)
-    for step in range(1, count):
-        seat = (previous + step) % count
-        if sizes[seat] == largest:
-            return seat
-    raise AssertionError("unreachable")
-
-
-def stop_winners(supplies: Sequence[Sequence[Piece]], alive: Sequence[bool]) -> tuple[
-        tuple[int, ...], str]:
-    """Stop scoring (§7.4): the winning seats and the reason (``pieces``, ``pips`` or
-    ``draw``)."""
-    tied = [seat for seat in range(len(alive)) if alive[seat]]
-    for reason, score in (("pieces", len), ("pips", lambda pieces: sum(p.size for p in pieces))):
-        best = max(score(supplies[seat]) for seat in tied)  # type: ignore[operator]
-        tied = [seat for seat in tied if score(supplies[seat]) == best]  # type: ignore[operator]
-        if len(tied) == 1:
-            return (tied[0],), reason
-    return tuple(tied), "draw"
 
 
 def _sort_supply(pieces: list[Piece]) -> tuple[Piece, ...]:
@@ -276,7 +208,7 @@ class VirusFightState(State):
         if self._phase == "setup":
             return SetupChoices(self._segments[self.to_act])  # type: ignore[return-value]
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = compute_legal(self)
         return list(self._legal)
 
     def check(self, action: Action) -> None:
@@ -287,31 +219,31 @@ class VirusFightState(State):
                                      code="virus-fight.not-an-action",
                                      params={"action": str(action)})
         if self._phase == "over":
-            self._refuse(action, "game-over", "the game is over", "end of the game")
+            refuse(self, action, "game-over", "the game is over", "end of the game")
         if action.automatic:
-            self._refuse(action, "automatic", f"{action} is an automatic token that only the "
-                         "engine applies when a decision has no legal option", "§6.1")
+            refuse(self, action, "automatic", f"{action} is an automatic token that only the "
+                   "engine applies when a decision has no legal option", "§6.1")
         if self._phase == "setup":
-            self._check_setup(action)
+            check_setup(self, action)
             return
         if isinstance(action, ProposeStop):
             if not self.can_propose_stop():
-                self._refuse(action, "stop-not-now", "a stop may be proposed only at the start "
-                             "of one's turn, before its first decision, once per turn", "§7.2")
+                refuse(self, action, "stop-not-now", "a stop may be proposed only at the start "
+                       "of one's turn, before its first decision, once per turn", "§7.2")
             return
         if isinstance(action, AnswerStop):
             if not self._voters:
-                self._refuse(action, "answer-not-now", "no stop proposal is waiting for an "
-                             "answer", "§7.2")
+                refuse(self, action, "answer-not-now", "no stop proposal is waiting for an "
+                       "answer", "§7.2")
             return
         if self._voters:
-            self._refuse(action, "wrong-decision", "a stop proposal is waiting for an answer "
-                         "(accept or decline)", "§7.2")
+            refuse(self, action, "wrong-decision", "a stop proposal is waiting for an answer "
+                   "(accept or decline)", "§7.2")
         if self._legal is None:
-            self._legal = self._compute_legal()
+            self._legal = compute_legal(self)
         if action in self._legal:
             return
-        self._explain(action)
+        explain(self, action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it, then resolve empty decisions."""
@@ -549,7 +481,7 @@ class VirusFightState(State):
 
     def block(self, cell: Cell) -> frozenset[Cell]:
         """The block of the piece on ``cell`` (empty if the cell is empty)."""
-        return frozenset(self.cell_at(index) for index in self._block(self.cell_index(cell)))
+        return frozenset(self.cell_at(index) for index in block_indices(self, self.cell_index(cell)))
 
     def diagram(self) -> str:
         """The board drawn as in §9 (``TS/o``, ``*p`` for a marker, ``.`` empty)."""
@@ -568,84 +500,13 @@ class VirusFightState(State):
         lines.append(f"{' ' * len(str(self.size))} {letters}")
         return "\n".join(lines)
 
-    # -- internals: blocks and legal lists --------------------------------------------
+    # -- internals: seats, applying ---------------------------------------------------
 
     def _alive_list(self) -> list[bool]:
         return [marker is not None for marker in self._markers]
 
     def _alive_seats(self) -> list[int]:
         return [seat for seat, marker in enumerate(self._markers) if marker is not None]
-
-    def _block(self, start: int) -> set[int]:
-        board = self._board
-        if board[start] is None:
-            return set()
-        seen = {start}
-        stack = [start]
-        table = self._neighbours
-        while stack:
-            for other in table[stack.pop()]:
-                if other not in seen and board[other] is not None:
-                    seen.add(other)
-                    stack.append(other)
-        return seen
-
-    def _sort(self, indices: set[int] | list[int]) -> list[int]:
-        size = self.size
-        return sorted(indices, key=lambda index: (index % size, index // size))
-
-    def _compute_legal(self) -> list[Action]:
-        if self._voters:
-            return [_ACCEPT, _DECLINE]
-        seat = self._order[self._turn_index]
-        here = self._markers[seat]
-        assert here is not None
-        board = self._board
-        table = self._neighbours
-        marked = {marker for marker in self._markers if marker is not None}
-        cell_at = self.cell_at
-        if self._decision == "marker":
-            return [Step(cell_at(index)) for index in self._sort(
-                [other for other in table[here] if board[other] is not None
-                 and other not in marked])]
-        block = self._block(here)
-        if self._decision == "jump":
-            targets = {index for index in block if index not in marked}
-            seen = set(block)
-            for index, piece in enumerate(board):
-                if piece is None or index in seen:
-                    continue
-                other = self._block(index)
-                seen |= other
-                if not other & marked:
-                    targets |= other
-            return [Jump(cell_at(index)) for index in self._sort(targets)]
-        kind = board[here].kind  # type: ignore[union-attr]
-        if kind == "M":
-            touching: dict[int, set[int]] = {}
-            for index in block:
-                for other in table[index]:
-                    if board[other] is None:
-                        touching.setdefault(other, set()).add(index)
-            actions: list[Action] = []
-            for source in self._sort([index for index in block if index not in marked]):
-                for target in self._sort([empty for empty, pieces in touching.items()
-                                          if pieces - {source}]):
-                    actions.append(Move(cell_at(source), cell_at(target)))
-            return actions
-        if kind == "W":
-            zone = {other for index in block for other in table[index] if board[other] is None}
-            codes = sorted({piece.code for piece in self._supplies[seat]}, key=code_key)
-            cells = self._sort(zone)
-            return [Write(code, cell_at(index)) for code in codes for index in cells]
-        zone = {other for index in block if board[index].kind == "E"  # type: ignore[union-attr]
-                for other in table[index]}
-        actions = [Erase(None)] if any(board[index] is None for index in zone) else []
-        actions += [Erase(cell_at(index)) for index in self._sort(
-            [index for index in zone if board[index] is not None and index not in marked])]
-        return actions
-
-    # -- internals: applying ----------------------------------------------------------
 
     def _perform(self, action: Action) -> None:
         self._log.append(action)
@@ -670,7 +531,7 @@ class VirusFightState(State):
                 self._voters = ()
                 seat = self._order[self._turn_index]
                 self._turns.append(TurnEntry(self._round, seat, "stop", ""))
-                self._end("agreement")
+                end_game(self, "agreement")
             return
         seat = self._order[self._turn_index]
         if isinstance(action, (Move, Write, Erase, NoEffect)):
@@ -688,7 +549,7 @@ class VirusFightState(State):
         text = f"{self._pending} {action}" if isinstance(action, Step) else str(action)
         self._turns.append(TurnEntry(self._round, seat, self._code, text))
         self._pending = ""
-        self._end_turn()
+        end_turn(self)
 
     def _effect(self, seat: int, action: Action) -> None:
         board = self._board = self._board.copy()
@@ -745,66 +606,13 @@ class VirusFightState(State):
         self._markers = markers
         self._phase = "play"
         first = first_player(self._programs, self.seed)  # type: ignore[arg-type]
-        self._start_round(1, first)
-
-    def _start_round(self, number: int, first: int) -> None:
-        count = self.num_players
-        self._round = number
-        self._first = first
-        self._order = tuple(seat for seat in ((first + step) % count for step in range(count))
-                            if self._markers[seat] is not None)
-        self._turn_index = 0
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        seat = self._order[self._turn_index]
-        key = self.repetition_key()
-        self._keys.append(key)
-        count = self._key_counts[key] = self._key_counts.get(key, 0) + 1
-        self._proposed = False
-        self._pending = ""
-        index = self._markers[seat]
-        piece = self._board[index]  # type: ignore[index]
-        assert piece is not None
-        self._decision = "jump" if piece.kind == "J" else "effect"
-        self._code = piece.code
-        if count >= 3:
-            self._end("repetition")
-
-    def _end_turn(self) -> None:
-        if len(self._alive_seats()) == 1:
-            self._end("elimination")
-            return
-        self._turn_index += 1
-        if self._turn_index < len(self._order):
-            self._start_turn()
-            return
-        if self._noisy:
-            self._quiet = 0
-        else:
-            self._quiet += 1
-        self._noisy = False
-        if self._quiet >= QUIET_ROUNDS:
-            self._end("quiet")
-            return
-        if self._round >= CAP_ROUNDS:
-            self._end("cap")
-            return
-        sizes = [None if marker is None else self._board[marker].size  # type: ignore[union-attr]
-                 for marker in self._markers]
-        self._start_round(self._round + 1, next_first_player(sizes, self._first))
-
-    def _end(self, ending: str) -> None:
-        self._ending = ending
-        self._phase = "over"
-        self._decision = ""
-        self._voters = ()
+        start_round(self, 1, first)
 
     def _resolve(self) -> None:
         """Apply the automatic tokens while the decision has no legal action."""
         while self._phase == "play" and not self._voters:
             if self._legal is None:
-                self._legal = self._compute_legal()
+                self._legal = compute_legal(self)
             if self._legal:
                 return
             automatic: Action
@@ -816,89 +624,10 @@ class VirusFightState(State):
                 automatic = Jump(None)
             self._perform(automatic)
 
-    # -- refusals ---------------------------------------------------------------------
+    # -- kept as methods for callers outside the rules (position text, tests) -----------
 
-    def _refuse(self, action: Action, code: str, reason: str, rule: str,
-                **extra: str | int) -> NoReturn:
-        params: dict[str, str | int] = {"action": str(action), "reason": reason, "rule": rule}
-        if self._phase != "over":
-            params["seat"] = self.to_act + 1
-        params.update(extra)
-        raise IllegalActionError(f"{action} is illegal: {reason} ({rule}).",
-                                 code=f"virus-fight.{code}", params=params)
+    def _end_turn(self) -> None:
+        end_turn(self)
 
-    def _check_setup(self, action: Action) -> None:
-        if not isinstance(action, Setup):
-            self._refuse(action, "wrong-decision", "every seat must first submit its program "
-                         "(a setup such as c1:M3 d1:W1 @d1)", "§3")
-        seat = self.to_act
-        segment = self._segments[seat]
-        cells = [cell for cell, _ in action.placements]
-        limit = min(5, len(segment))
-        if not 1 <= len(cells) <= limit:
-            self._refuse(action, "setup-size", f"a program has 1 to {limit} pieces, not "
-                         f"{len(cells)}", "§3", limit=limit)
-        outside = [cell for cell in cells if cell not in segment]
-        if outside:
-            self._refuse(action, "setup-segment", f"{outside[0]} is not in seat {seat + 1}'s "
-                         f"home segment {segment[0]}-{segment[-1]}", "§2-3",
-                         cell=str(outside[0]))
-        start = segment.index(cells[0])
-        if tuple(cells) != segment[start:start + len(cells)]:
-            self._refuse(action, "setup-segment", "the pieces must stand on consecutive cells "
-                         "of the home segment", "§3")
-        if action.marker not in cells:
-            self._refuse(action, "setup-marker", f"the marker must sit on one of the program's "
-                         f"pieces, not on {action.marker}", "§3", cell=str(action.marker))
-
-    def _explain(self, action: Action) -> NoReturn:
-        decision = self._decision
-        seat = self._order[self._turn_index]
-        expected = {"effect": {"M": Move, "W": Write, "E": Erase}, "marker": Step,
-                    "jump": Jump}
-        piece = self._board[self._markers[seat]]  # type: ignore[index]
-        assert piece is not None
-        wanted = expected[decision]
-        wanted = wanted[piece.kind] if isinstance(wanted, dict) else wanted
-        if not isinstance(action, wanted):
-            what = {"effect": f"the effect of {TYPE_NAMES[piece.kind]} {piece.size}",
-                    "marker": "the marker step", "jump": "a jump"}[decision]
-            self._refuse(action, "wrong-decision", f"seat {seat + 1} must now choose {what}",
-                         "§6.1", piece=piece.code)
-        cells = action.cells()
-        for cell in cells:
-            if not cell.on_board(self.size):
-                self._refuse(action, "wrong-decision", f"{cell} is not on the board", "§2",
-                             cell=str(cell))
-        marked = {marker for marker in self._markers if marker is not None}
-        content = [self._board[self.cell_index(cell)] for cell in cells]
-        if isinstance(action, Move):
-            source = self.cell_index(action.source)
-            if content[0] is None or source not in self._block(self._markers[seat]):  # type: ignore[arg-type]
-                self._refuse(action, "move-not-in-block", f"{action.source} holds no piece of "
-                             f"seat {seat + 1}'s active block", "§6.2", cell=str(action.source))
-            if source in marked:
-                self._refuse(action, "move-marked", f"the piece on {action.source} carries a "
-                             "marker and is protected", "§4 protection", cell=str(action.source))
-            self._refuse(action, "move-target", f"{action.target} is not an empty cell next to "
-                         f"another piece of the active block", "§6.2", cell=str(action.target))
-        if isinstance(action, Write):
-            if action.code not in {piece.code for piece in self._supplies[seat]}:
-                self._refuse(action, "write-supply", f"seat {seat + 1} has no {action.code} in "
-                             "supply", "§6.3", piece=action.code)
-            self._refuse(action, "write-target", f"{action.cell} is not an empty cell next to "
-                         "the active block", "§6.3", cell=str(action.cell))
-        if isinstance(action, Erase):
-            if action.target is not None and self.cell_index(action.target) in marked:
-                self._refuse(action, "erase-marked", f"the piece on {action.target} carries a "
-                             "marker and is protected", "§4 protection", cell=str(action.target))
-            where = "no empty cell is next to an ERASE source" if action.target is None else (
-                f"{action.target} is not a piece next to an ERASE source of the active block")
-            self._refuse(action, "erase-target", where, "§6.4",
-                         **({"cell": str(action.target)} if action.target else {}))
-        if isinstance(action, Step):
-            self._refuse(action, "step-target", f"{action.cell} is not an unmarked piece next "
-                         "to the executed instruction", "§6.6", cell=str(action.cell))
-        self._refuse(action, "jump-target", f"{action.cells()[0] if cells else '-'} is neither "
-                     "another unmarked piece of the active block nor a piece of an empty block",
-                     "§6.5", **({"cell": str(cells[0])} if cells else {}))
+    def _end(self, ending: str) -> None:
+        end_game(self, ending)
