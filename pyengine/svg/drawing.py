@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 __all__ = [
+    "cell_outline",
+    "cell_tint",
     "FILES_WITHOUT_J",
     "LATIN_FILES",
     "SVG_NAMESPACE",
@@ -199,6 +201,31 @@ def svg_document(
     root["role"] = "img"
     root["aria-labelledby"] = title_id
     return element("svg", root, element("title", {"id": title_id}, title), *children) + "\n"
+
+
+def cell_tint(x: float, y: float, size: float, name: str, colour: str, opacity: float) -> Markup:
+    """A translucent square over a whole cell (class ``name``), e.g. a last-move tint."""
+    return element(
+        "rect",
+        {"class": name, "x": x, "y": y, "width": size, "height": size},
+        fill=colour,
+        fill_opacity=opacity,
+    )
+
+
+def cell_outline(x: float, y: float, size: float, name: str, colour: str, *,
+                 inset: float, width: float, radius: float) -> Markup:
+    """A rounded outline ``inset`` inside a cell (class ``name``), e.g. a selection ring."""
+    return element(
+        "rect",
+        {"class": name, "x": x + inset, "y": y + inset},
+        width=size - 2 * inset,
+        height=size - 2 * inset,
+        rx=radius,
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+    )
 
 
 def cell_name(file: int, rank: int, letters: str = LATIN_FILES) -> str:

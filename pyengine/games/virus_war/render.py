@@ -41,6 +41,8 @@ from pyengine.svg.drawing import (
     FILES_WITHOUT_J,
     GridGeometry,
     Markup,
+    cell_outline,
+    cell_tint,
     class_list,
     coordinate_labels,
     element,
@@ -472,25 +474,11 @@ def _home_mark(x: float, y: float, player: str) -> Markup:
 
 
 def _tint(x: float, y: float, name: str, colour: str, opacity: float) -> Markup:
-    return element(
-        "rect",
-        {"class": name, "x": x, "y": y, "width": CELL, "height": CELL},
-        fill=colour,
-        fill_opacity=opacity,
-    )
+    return cell_tint(x, y, CELL, name, colour, opacity)
 
 
 def _outline(x: float, y: float, name: str, colour: str, *, inset: float, width: float) -> Markup:
-    return element(
-        "rect",
-        {"class": name, "x": x + inset, "y": y + inset},
-        width=CELL - 2 * inset,
-        height=CELL - 2 * inset,
-        rx=8,
-        fill="none",
-        stroke=colour,
-        stroke_width=width,
-    )
+    return cell_outline(x, y, CELL, name, colour, inset=inset, width=width, radius=8)
 
 
 def _step_dot(cx: float, cy: float, ink: str) -> Markup:
