@@ -19,6 +19,15 @@ Requests (``{"op": ...}``):
                                            is an error naming the line; the game on screen stays)
 ``view``                                   the current view again
 ``diagram``                                the position as a standalone SVG document
+``preview`` ``action``                     the board with an action drawn as a draft, not
+                                           played (Virus Fight's secret program setup)
+
+A presentation module may add optional hooks (Virus Fight uses them all): ``click_paths``
+(the click sequences of the legal actions, several per action or none, when
+``action_cells`` is not enough), ``HIGHLIGHT_SOURCES`` (highlight first clicks),
+``click_label`` (the button for a click token that is not a board cell), ``announce`` (the
+message after an action), ``undoable``, ``public_record``, ``extras`` (more SVG pictures,
+such as supplies), ``setup`` (a secret setup to compose), ``preview`` and ``new_options``.
 
 Replies: ``{"ok": true, "view": ..., "message": ...}`` or ``{"ok": false, "error": {"code",
 "message", "params"}, "view": ...}``. Messages are translation requests
@@ -54,6 +63,15 @@ Reply = dict[str, Any]
 def presentation_of(game_id: str) -> ModuleType:
     """The module that shows a game to people (see :meth:`Game.presentation`)."""
     return pyengine.get_game(game_id).presentation()
+
+
+def click_paths(present: ModuleType, state: State) -> list[tuple[tuple[str, ...], Action]]:
+    """Every way to make each legal action by clicks: ``(cells, action)`` pairs; an action
+    with the empty path ``()`` is made by a button."""
+    hook = getattr(present, "click_paths", None)
+    if hook is not None:
+        return [(tuple(cells), action) for cells, action in hook(state)]
+    return [(tuple(present.action_cells(action)), action) for action in state.legal_actions()]
 
 
 class RequestError(EngineError):
@@ -104,7 +122,11 @@ class Controller:
         return self.new_game(_field(request, "game", str), request.get("options") or {})
 
     def new_game(self, game_id: str, options: dict[str, Any] | None = None) -> Reply:
-        match = Match(game_id, options=options or {})  # validates: errors leave the old game
+        options = dict(options or {})
+        hook = getattr(presentation_of(game_id), "new_options", None)
+        if hook is not None:  # for example a fresh random seed when none was given
+            options = hook(options)
+        match = Match(game_id, options=options)  # validates: errors leave the old game
         self.match, self.selection = match, []
         return self._success()
 
@@ -117,6 +139,15 @@ class Controller:
         present = presentation_of(state.game.id)
         svg = present.render(state, last_move=list(present.last_move(state)))
         return {"ok": True, "svg": svg, "ply_count": len(state.history)}
+
+    def _op_preview(self, request: dict[str, Any]) -> Reply:
+        """The board with ``action`` drawn as a draft (checked, never played)."""
+        state = self._require_match().state
+        present = presentation_of(state.game.id)
+        hook = getattr(present, "preview", None)
+        if hook is None:
+            raise RequestError("This game has nothing to preview.", code="request.no-preview")
+        return {"ok": True, "svg": hook(state, _field(request, "action", str))}
 
     def _op_cancel(self, request: dict[str, Any]) -> Reply:
         self._require_match()
@@ -131,12 +162,19 @@ class Controller:
         match = self._require_match()
         present = presentation_of(match.state.game.id)
         mover = present.PLAYERS[match.state.current_player()] if not match.is_over else None
+        before = match.state.clone()
         played = match.play(action)
         self.selection = []
+        announce = getattr(present, "announce", None)
+        if announce is not None:
+            return self._success(announce(before, played, match.state))
         return self._success(_message("play.played", action=str(played), player=mover))
 
     def _op_undo(self, request: dict[str, Any]) -> Reply:
-        action = self._require_match().undo()
+        match = self._require_match()
+        if match.can_undo and not self._can_undo(match):
+            raise RequestError("This action cannot be taken back.", code="request.cannot-undo")
+        action = match.undo()
         self.selection = []
         return self._success(_message("play.undone", action=str(action)))
 
@@ -166,7 +204,7 @@ class Controller:
             self.selection.pop()  # clicking the selected cell again takes the selection back
             return self._success()
 
-        paths = [(cells, action) for action in state.legal_actions() if (cells := present.action_cells(action))]
+        paths = [(cells, action) for cells, action in click_paths(present, state) if cells]
         for prefix in (self.selection + [cell], [cell]):  # extend the selection, or start anew
             length = len(prefix)
             complete = [action for cells, action in paths if list(cells) == prefix]
@@ -180,6 +218,10 @@ class Controller:
         return self._success(explanation, level="error")
 
     # -- views ------------------------------------------------------------------------
+
+    def _can_undo(self, match: Match) -> bool:
+        hook = getattr(presentation_of(match.state.game.id), "undoable", None)
+        return match.can_undo and (hook is None or hook(match.state))
 
     def _require_match(self) -> Match:
         if self.match is None:
@@ -205,17 +247,38 @@ class Controller:
         match = self._require_match()
         state: State = match.state
         present = presentation_of(state.game.id)
-        actions = state.legal_actions()
-        paths = [present.action_cells(action) for action in actions]
+        pairs = click_paths(present, state)
+        paths = [cells for cells, _ in pairs]
         depth = len(self.selection)
         targets = sorted({cells[depth] for cells in paths
                           if len(cells) > depth and list(cells[:depth]) == self.selection})
+        sources = sorted({cells[0] for cells in paths if cells})
+        cells = _board_cells(present.grid(state))
+        on_board = set(cells)
         # With nothing selected, the cells that make an action in one click are highlighted
-        # (Virus War steps, Zebra placements); a move's first click is not a target yet.
-        highlighted = targets if self.selection else sorted({cells[0] for cells in paths if len(cells) == 1})
+        # (Virus War steps, Zebra placements); a move's first click is not a target yet,
+        # unless the game highlights every first click (Virus Fight).
+        if self.selection:
+            highlighted = targets
+        elif getattr(present, "HIGHLIGHT_SOURCES", False):
+            highlighted = sources
+        else:
+            highlighted = sorted({cells[0] for cells in paths if len(cells) == 1})
+        highlighted = [cell for cell in highlighted if cell in on_board]  # not piece choices
+        # actions made without clicking a cell (Virus War's pass) become buttons, and so do
+        # next clicks that are not board cells (Virus Fight's choice of a piece to write)
+        buttons: list[dict[str, Any]] = []
+        for cells_of, action in pairs:
+            if not cells_of and all(button.get("action") != str(action) for button in buttons):
+                buttons.append({"action": str(action), "label": present.action_label(action)})
+        buttons += [{"click": token, "label": present.click_label(state, token)}
+                    for token in targets if token not in on_board]
+        buttons += present.extra_buttons(state)
         history = state.history
         last_move = list(present.last_move(state))
-        cells = _board_cells(present.grid(state))
+        extras = getattr(present, "extras", None)
+        setup = getattr(present, "setup", None)
+        public_record = getattr(present, "public_record", None)
         return {
             "game": state.game.id,
             "options": dict(state.options),
@@ -230,19 +293,19 @@ class Controller:
             "selection": list(self.selection),
             "targets": targets,
             "highlighted": highlighted,
-            "sources": sorted({cells[0] for cells in paths if cells}),
-            # actions made without clicking a cell (Virus War's pass) become buttons
-            "buttons": [{"action": str(action), "label": present.action_label(action)}
-                        for action, cells in zip(actions, paths) if not cells] + present.extra_buttons(state),
+            "sources": [cell for cell in sources if cell in on_board],
+            "buttons": buttons,
+            "extras": [] if extras is None else extras(state, [t for t in targets if t not in on_board]),
+            "setup": None if setup is None else setup(state),
             "last_move": last_move,
             "cell_labels": {cell: present.cell_label(state, cell) for cell in cells},
             "scores": present.scores(state),
             "moves": present.move_rows(state),
             "ply_count": len(history),
             "result": present.result(state),
-            "can_undo": match.can_undo,
+            "can_undo": self._can_undo(match),
             "can_redo": match.can_redo,
-            "record": match.record_text(),
+            "record": match.record_text() if public_record is None else public_record(state),
         }
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import pyengine
-from pyengine.controller import Controller
+from pyengine.controller import Controller, presentation_of
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 ENGINE = Path(pyengine.__file__).resolve().parent
@@ -71,8 +71,9 @@ def keys_used_by_the_engine() -> set[str]:
             continue  # a game not on the site yet: its texts come with its page
         text = module.read_text()
         used |= set(re.findall(r'_?message\(\s*"([\w.-]+)"', text))
-        used |= {f"error.{code}" for code in re.findall(r'code="([\w.-]+)"', text)}
+        used |= {f"error.{code}" for code in re.findall(r'(?<![\w-])code="([\w.-]+)"', text)}
         used |= {f"error.zebra.{code}" for code in re.findall(r'self\._illegal\(\s*\w+,\s*"([\w-]+)"', text)}
+        used |= {f"error.virus-fight.{code}" for code in re.findall(r'refuse\(\w+, action, "([\w-]+)"', text)}
         used |= set(re.findall(r'key = "([\w.-]+)"', text))
         used |= set(re.findall(r'"key": "([\w.-]+)"', text))
     return used
@@ -142,6 +143,8 @@ def test_controller_views_use_existing_keys() -> None:
 @pytest.mark.parametrize(("game", "options"), [
     ("zebra", {"size": 4}), ("zebra", {"size": 3, "setup": "remove"}), ("zebra", {"size": 3, "setup": "placement"}),
     ("zebra", {"size": 5, "setup": "neutral", "movement": "jump"}), ("virus-war", {"size": 6}),
+    ("virus-fight", {"players": 2}), ("virus-fight", {"players": 3, "size": 5}),
+    ("virus-fight", {"players": 5}),
 ])
 def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict) -> None:
     """Random clicks (legal and not) over random games: every message the controller sends
@@ -176,7 +179,12 @@ def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict
                 break
             cells = list(view["cell_labels"])
             choice = rng.random()
-            if choice < 0.3:
+            if view.get("setup"):  # Virus Fight's secret programs come from its builder
+                program = presentation_of(game).random_setup(controller.match.state, rng)
+                reply = controller.handle({"op": "play", "action": str(program)})
+            elif view["buttons"] and "click" in view["buttons"][0]:
+                reply = controller.handle({"op": "click", "cell": view["buttons"][0]["click"]})
+            elif choice < 0.3:
                 reply = controller.handle({"op": "click", "cell": rng.choice(cells)})  # often illegal
             elif view["highlighted"] and choice < 0.8:
                 reply = controller.handle({"op": "click", "cell": rng.choice(view["highlighted"])})

@@ -14,13 +14,15 @@ import types
 from pyengine.core.game import Game
 from pyengine.core.registry import games as _registered_games
 from pyengine.core.registry import register
+from pyengine.games.virus_fight import VIRUS_FIGHT
 from pyengine.games.virus_war import VIRUS_WAR
 from pyengine.games.zebra import ZEBRA
 
-__all__ = ["VIRUS_WAR", "ZEBRA"]
+__all__ = ["VIRUS_FIGHT", "VIRUS_WAR", "ZEBRA"]
 
 register(ZEBRA)
 register(VIRUS_WAR)
+register(VIRUS_FIGHT)
 
 
 class _GamesModule(types.ModuleType):

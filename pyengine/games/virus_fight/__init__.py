@@ -1,7 +1,6 @@
 """Virus Fight (virus-fight.md): 2-5 tiny programs of instruction pieces fight in memory.
 
-Not registered in :mod:`pyengine.games` yet (its presentation comes later); import it
-directly:
+Registered as ``virus-fight`` (``pyengine.get_game("virus-fight")``):
 
 >>> from pyengine.games.virus_fight import VIRUS_FIGHT
 >>> state = VIRUS_FIGHT.new_initial_state({"players": 2, "seed": 0})
@@ -17,7 +16,8 @@ Modules: :mod:`.rules` (the state, the legal-action order, the attributes a rend
 :mod:`.legal` (the legal actions of each decision in play), :mod:`.rounds` (turn order,
 rounds, endings, stop scoring), :mod:`.errors` (illegal-action codes and explanations),
 :mod:`.notation` (actions), :mod:`.board` (home segments, lazy setups), :mod:`.position`
-(position text), :mod:`.records` (game records), :mod:`.game` (options and factories).
+(position text), :mod:`.records` (game records), :mod:`.game` (options and factories),
+:mod:`.render` (SVG) and :mod:`.presentation` (what the controller shows people).
 """
 
 from __future__ import annotations

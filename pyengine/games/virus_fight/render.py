@@ -75,6 +75,7 @@ __all__ = [
     "TYPE_COLOURS",
     "board_geometry",
     "last_move_cells",
+    "render_piece_svg",
     "render_supply_svg",
     "render_svg",
 ]
@@ -690,9 +691,14 @@ def render_supply_svg(
     size: int | None = None,
     title: str | None = None,
     id_prefix: str = "vfs",
+    choices: dict[str, str] | None = None,
 ) -> str:
     """A compact strip of ``seat``'s supply (0-based): its seat token, then one slot per code
     (``M1`` to ``E3``) with the piece drawn as on the board and the count below it.
+
+    ``choices`` maps codes the player may pick now (a WRITE's piece) to the token a click on
+    that slot sends: such a slot gets the class ``choice``, a ``data-click`` attribute and a
+    highlight frame.
 
     Captured pieces keep their origin's flag; a code held from several sets shows one tile per
     origin, fanned out. A slot is a ``<g class="slot ...">`` with ``data-code``,
@@ -729,8 +735,9 @@ def render_supply_svg(
         ),
         _strip_seat(lead / 2, STRIP_HEIGHT / 2, seat, out=out),
     ]
+    choices = choices or {}
     for position, code in enumerate(PIECE_CODES):
-        parts.append(_slot(lead + position * SLOT, code, origins[code], seat))
+        parts.append(_slot(lead + position * SLOT, code, origins[code], seat, choices.get(code)))
     return svg_document(
         width,
         STRIP_HEIGHT,
@@ -746,6 +753,32 @@ def render_supply_svg(
             "font-family": FONT,
             "text-anchor": "middle",
         },
+    )
+
+
+def render_piece_svg(code: str, seat: int, *, size: int | None = None,
+                     title: str | None = None, id_prefix: str = "vfp") -> str:
+    """One piece of ``seat`` (0-based) alone, drawn as on the board (for a program builder's
+    buttons): a cell-sized square with the tile centred, so the three sizes stay comparable.
+
+    >>> render_piece_svg("M3", 1).count('class="piece-tile')
+    1
+    """
+    if not (type(seat) is int and 0 <= seat < len(SEAT_COLOURS)):
+        raise ValueError(f"seat must be 0-{len(SEAT_COLOURS) - 1}, got {seat!r}")
+    if code not in PIECE_CODES:
+        raise ValueError(f"cannot draw a piece {code!r}")
+    if not _ID_PREFIX.match(id_prefix):
+        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
+    return svg_document(
+        CELL,
+        CELL,
+        _piece(CELL / 2, CELL / 2, _Piece(code[0], int(code[1]), seat, seat)),
+        title=code if title is None else title,
+        title_id=f"{id_prefix}-title",
+        pixel_size=None if size is None else (size, size),
+        attributes={"class": "piece-icon virus-fight", "data-code": code,
+                    "font-family": FONT, "text-anchor": "middle"},
     )
 
 
@@ -786,11 +819,26 @@ def _strip_seat(cx: float, cy: float, seat: int, *, out: bool) -> Markup:
     )
 
 
-def _slot(x: float, code: str, origins: dict[int, int], seat: int) -> Markup:
+def _slot(x: float, code: str, origins: dict[int, int], seat: int,
+          click: str | None = None) -> Markup:
     count = sum(origins.values())
     kind, size = code[0], int(code[1])
     cx, cy = x + SLOT / 2, 44.0
     body: list[Markup] = []
+    if click is not None:
+        body.append(
+            element(
+                "rect",
+                {"class": "choice-frame", "x": x + 3, "y": 3},
+                width=SLOT - 6,
+                height=STRIP_HEIGHT - 6,
+                rx=10,
+                fill=HIGHLIGHT,
+                fill_opacity=0.25,
+                stroke=HIGHLIGHT,
+                stroke_width=4,
+            )
+        )
     if count == 0:
         half = PIECE_SIDES[size] / 2 * 0.8
         body.append(
@@ -835,11 +883,13 @@ def _slot(x: float, code: str, origins: dict[int, int], seat: int) -> Markup:
         "slot",
         "empty" if count == 0 else None,
         "captured" if any(origin != seat for origin in origins) else None,
+        "choice" if click is not None else None,
     )
     return element(
         "g",
         {
             "class": classes,
+            "data-click": click,
             "data-code": code,
             "data-count": count,
             "data-origins": " ".join(str(origin) for origin in sorted(origins)) or None,
