@@ -14,7 +14,11 @@ def open_game(page: Page, site_url: str, game: str, options: dict | None = None)
         return
     page.locator(".options-panel summary").click()
     for name, value in options.items():
-        page.select_option(f"#option-{name}", str(value))
+        field = page.locator(f"#option-{name}")
+        if field.get_attribute("type") == "number":  # a seed: typed, not chosen
+            field.fill(str(value))
+        else:
+            field.select_option(str(value))
     page.locator("#options button[type=submit]").click()
     expect(page.locator("#move-list .ply")).to_have_count(0)
     if "size" in options:

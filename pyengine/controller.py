@@ -271,8 +271,11 @@ class Controller:
         for cells_of, action in pairs:
             if not cells_of and all(button.get("action") != str(action) for button in buttons):
                 buttons.append({"action": str(action), "label": present.action_label(action)})
+        # in the order of the legal actions (Virus Fight: M1 M2 ... E3), not alphabetical
+        choices = dict.fromkeys(cells[depth] for cells in paths
+                                if len(cells) > depth and list(cells[:depth]) == self.selection)
         buttons += [{"click": token, "label": present.click_label(state, token)}
-                    for token in targets if token not in on_board]
+                    for token in choices if token not in on_board]
         buttons += present.extra_buttons(state)
         history = state.history
         last_move = list(present.last_move(state))

@@ -203,6 +203,29 @@ class PageRenderer:
             return game.render(state, last_move=present.last_move(state))
         return self.options_form(game.info())
 
+    MAX_INT_CHOICES = 40  # an int option with more values is a number field, not a list
+    RANDOM_PLACEHOLDER = "options.seed-random"
+
+    @classmethod
+    def _impossible(cls, schema: dict, name: str) -> set:
+        """Values of option ``name`` that a constraint forbids whatever the other options are:
+        one whose ``values`` cover every value of its ``when`` option (Virus Fight's size 1-4)."""
+        domains = {}
+        for option in schema["options"]:
+            if option["kind"] == "int" and option["maximum"] - option["minimum"] < cls.MAX_INT_CHOICES:
+                domains[option["name"]] = set(range(option["minimum"], option["maximum"] + 1))
+            elif option["kind"] == "choice":
+                domains[option["name"]] = set(option["choices"])
+            elif option["kind"] == "bool":
+                domains[option["name"]] = {False, True}
+        impossible = set()
+        for rule in schema["constraints"]:
+            domain = domains.get(rule["when"])
+            if rule["option"] == name and domain is not None and domain <= set(rule["values"]):
+                target = next(option for option in schema["options"] if option["name"] == name)
+                impossible |= set(range(target["minimum"], target["maximum"] + 1)) - set(rule["allowed"])
+        return impossible
+
     def options_form(self, info: dict) -> str:
         """The options form of a game, built from its option schema."""
         game_id = info["id"]
@@ -219,10 +242,24 @@ class PageRenderer:
                     for value in option["choices"]
                 )
                 control = f'<select id="{field_id}" name="{name}">{choices}</select>'
+            elif option["kind"] == "int" and option["maximum"] - option["minimum"] >= self.MAX_INT_CHOICES:
+                # Too many values for a list (Virus Fight's seed): a number field, left empty so
+                # the page sends no value and the engine picks one.
+                control = (
+                    f'<input type="number" id="{field_id}" name="{name}" data-kind="int"'
+                    f' min="{option["minimum"]}" max="{option["maximum"]}" step="1" inputmode="numeric"'
+                    f' autocomplete="off" data-i18n-placeholder="{self.RANDOM_PLACEHOLDER}">'
+                )
             elif option["kind"] == "int":
+                # A value has a label when the strings name it (Virus Fight's size 0 = "usual");
+                # values no choice of another option allows are left out (see _impossible).
+                impossible = self._impossible(info["options"], name)
                 choices = "".join(
-                    f'<option value="{value}"{" selected" if value == option["default"] else ""}>{value}</option>'
+                    f'<option value="{value}"{" selected" if value == option["default"] else ""}'
+                    + (f' data-i18n="{key}"></option>' if (key := f"{label_key}.{value}") in self.strings
+                       else f">{value}</option>")
                     for value in range(option["minimum"], option["maximum"] + 1)
+                    if value not in impossible
                 )
                 control = f'<select id="{field_id}" name="{name}" data-kind="int">{choices}</select>'
             elif option["kind"] == "bool":

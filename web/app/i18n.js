@@ -69,10 +69,21 @@ export class I18n {
             return key;
         }
         return template.replace(/\{([\w-]+)\}/g, (whole, name) => {
-            if (!(name in params)) return whole;
+            if (!(name in (params || {}))) return whole;
             const value = params[name];
-            return value && typeof value === "object" && "key" in value ? this.t(value.key, value.params) : String(value);
+            return value && typeof value === "object" && "key" in value ? this.message(value) : String(value);
         });
+    }
+
+    // The text of a translation request from the engine: {key, params}, with optional
+    // `fallback` (English text for a key the page lacks) and `more` (further requests whose
+    // texts follow, joined with spaces).
+    message(request) {
+        const main = request.fallback && !this.has(request.key)
+            ? request.fallback
+            : this.t(request.key, request.params || {});
+        const more = Array.isArray(request.more) ? request.more.map((item) => this.message(item)) : [];
+        return [main, ...more].join(" ");
     }
 
     apply(root) {

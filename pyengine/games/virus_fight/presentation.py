@@ -314,6 +314,9 @@ def status(state: VirusFightState, selection: Sequence[str]) -> Message:
         return message("play.game-over")
     if state.phase == "setup":
         done = sum(state.program_submitted(seat) for seat in range(state.num_players))
+        if state.size ** 2 < 12 * state.num_players:  # §2: legal, but the source advises against
+            return message("virus-fight.status.setup-small", done=done, players=state.num_players,
+                           cells=state.size ** 2, pieces=12 * state.num_players)
         return message("virus-fight.status.setup", done=done, players=state.num_players)
     return message("virus-fight.status.round", round=state.round_number,
                    first=PLAYERS[state.first_player], hint=_hint(state, selection))
@@ -444,12 +447,14 @@ def announce(before: VirusFightState, action: Action, after: VirusFightState) ->
     """What to tell everybody after ``action``: never a program's content before the reveal;
     automatic "no effect" decisions, eliminations, a new round, a stop proposal's fate."""
     mover = PLAYERS[before.current_player()]
-    if isinstance(action, Setup):
-        if after.phase == "setup":
-            return message("virus-fight.setup.submitted", player=mover,
-                           next=PLAYERS[after.current_player()])
-        return message("virus-fight.setup.revealed", player=PLAYERS[after.first_player])
-    if isinstance(action, ProposeStop):
+    if isinstance(action, Setup) and after.phase == "setup":
+        return message("virus-fight.setup.submitted", player=mover,
+                       next=PLAYERS[after.current_player()])
+    if isinstance(action, Setup):  # the reveal (the first turns may resolve at once)
+        main = message("virus-fight.setup.revealed",
+                       player=PLAYERS[after.first_player if after.first_player is not None
+                                      else before.current_player()])
+    elif isinstance(action, ProposeStop):
         main = message("virus-fight.stop.proposed", player=mover)
     elif isinstance(action, AnswerStop) and not action.accept:
         main = message("virus-fight.stop.declined", player=mover)
@@ -471,7 +476,8 @@ def announce(before: VirusFightState, action: Action, after: VirusFightState) ->
     for seat in after.eliminated:
         if seat not in before.eliminated:
             more.append(message("virus-fight.auto.eliminated", player=PLAYERS[seat]))
-    if after.phase == "play" and after.round_number != before.round_number:
+    if after.phase == "play" and after.round_number != before.round_number and not isinstance(
+            action, Setup):
         more.append(message("virus-fight.round-start", round=after.round_number,
                             player=PLAYERS[after.first_player]))
     if more:
