@@ -260,7 +260,8 @@ def action_cells(action: Action) -> tuple[str, ...]:
 
 def click_label(state: VirusFightState, token: str) -> Message:
     """The button for a click that is not a cell: which piece to WRITE."""
-    return message("virus-fight.write-piece", piece=piece_name(token[1:].upper()))
+    code = token[1:].upper()
+    return message("virus-fight.write-piece", code=code)
 
 
 def action_label(action: Action) -> Message:
