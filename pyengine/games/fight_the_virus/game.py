@@ -1,0 +1,149 @@
+"""The Fight the Virus game definition: options, factories and the text forms."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pyengine.core.errors import OptionError, StateFormatError
+from pyengine.core.game import Game, State
+from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
+from pyengine.games.fight_the_virus import records
+from pyengine.games.fight_the_virus.notation import FightTheVirusAction, parse_action
+from pyengine.games.fight_the_virus.position import parse_position
+from pyengine.games.fight_the_virus.rules import FightTheVirusState
+from pyengine.games.fight_the_virus.turns import parse_groups, seat_name
+
+__all__ = ["FIGHT_THE_VIRUS", "MAX_NAME", "FightTheVirusGame", "player_names"]
+
+MAX_NAME = 24
+"""The longest player name, in characters."""
+
+
+def _option_error(option: str, value: str, reason: str) -> OptionError:
+    return OptionError(f"Option {option}={value} is invalid: {reason}.", code="option.invalid",
+                       params={"option": option, "value": value, "allowed": reason})
+
+
+def player_names(text: str, players: int) -> tuple[str, ...]:
+    """The names of the ``names`` option (``"Ana; Ben"``), or ``P1``..``Pn`` when it is
+    empty; raises :class:`OptionError` naming the option.
+
+    >>> player_names("Ana; Ben", 2), player_names("", 3)
+    (('Ana', 'Ben'), ('P1', 'P2', 'P3'))
+    """
+    if not text.strip():
+        return tuple(seat_name(seat) for seat in range(players))
+    names = tuple(name.strip() for name in text.split(";"))
+    if len(names) != players:
+        raise _option_error("names", text, f"give {players} names separated by ';' (one per "
+                            f"player), not {len(names)}")
+    for name in names:
+        if not name or len(name) > MAX_NAME or not name.isprintable():
+            raise _option_error("names", text, f"each name is 1 to {MAX_NAME} printable "
+                                "characters")
+    return names
+
+
+class FightTheVirusGame(Game):
+    """Fight the Virus (fight-the-virus.md): a roll-and-write dice race to research square 12.
+
+    Options: ``mode`` ``solo`` (1 player), ``standard`` (2-6) or ``groups`` (3-20, §4.4);
+    ``players``; ``names`` (``;``-separated, empty for ``P1``..``Pn``); ``groups`` (each seat's
+    group, ``"1 2 1"``; groups mode only, required there); ``seed`` (the dice, §5.2; a fixed
+    default so options replay; a user interface passes a fresh random one).
+
+    Seats are 0-based in the contract and ``P1``..``Pn`` in texts. See :mod:`.rules` for the
+    decisions and what a UI reads, :mod:`.notation` for the decisions' text and structured
+    forms, :mod:`.position` for the position text and :mod:`.records` for game records.
+    """
+
+    id = "fight-the-virus"
+    name = "Fight the Virus"
+    min_players = 1
+    max_players = 20
+    options = OptionSchema(
+        [
+            Option("mode", "choice", "standard", choices=("solo", "standard", "groups"),
+                   label="Mode", description="Solo (1 player), standard (2-6 players) or the "
+                   "groups variant (3-20 players in 2-4 groups)."),
+            Option("players", "int", 2, minimum=1, maximum=20, label="Players",
+                   description="Solo 1, standard 2-6, groups 3-20."),
+            Option("names", "str", "", label="Names",
+                   description="The players' names separated by ';' (empty: P1, P2, ...)."),
+            Option("groups", "str", "", label="Groups",
+                   description="Groups variant: each player's group number 1-4, separated by "
+                   "spaces (such as 1 2 1 2 2)."),
+            Option("seed", "int", 0, minimum=0, maximum=2**63 - 1, label="Seed",
+                   description="Seeds the dice; the same seed and decisions replay a game."),
+        ],
+        constraints=[
+            Constraint(when="mode", values=("solo",), option="players", allowed=(1,),
+                       description="solo is played alone"),
+            Constraint(when="mode", values=("standard",), option="players",
+                       allowed=tuple(range(2, 7)), description="standard: 2-6 players"),
+            Constraint(when="mode", values=("groups",), option="players",
+                       allowed=tuple(range(3, 21)), description="groups: 3-20 players"),
+            Constraint(when="mode", values=("solo", "standard"), option="groups",
+                       allowed=("",), description="groups only in the groups variant"),
+        ],
+    )
+
+    def seating(self, options: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
+        """The names and groups of validated options (raises :class:`OptionError` for names or
+        groups that break §4.4 or the name rules)."""
+        players = int(options["players"])
+        names = player_names(str(options["names"]), players)
+        groups: tuple[int, ...] = ()
+        if options["mode"] == "groups":
+            parsed = parse_groups(str(options["groups"]), players)
+            if isinstance(parsed, str):
+                raise _option_error("groups", str(options["groups"]), parsed)
+            groups = parsed
+        return names, groups
+
+    def _initial_state(self, options: OptionValues) -> FightTheVirusState:
+        names, groups = self.seating(options)
+        return FightTheVirusState(self, options, names, groups)
+
+    def new_initial_state(self, options: Mapping[str, object] | None = None
+                          ) -> FightTheVirusState:
+        return self._initial_state(self.options.validate(options))
+
+    def parse_action(self, text: str, state: State | None = None) -> FightTheVirusAction:
+        return parse_action(text)
+
+    def from_position(self, text: str, *, options: Mapping[str, object] | None = None
+                      ) -> FightTheVirusState:
+        """A game starting from a position text (:mod:`.position`). Without options the mode
+        and player count follow the text (solo for one sheet, else standard)."""
+        if options is None:
+            count = len(text.split()) - 4 if isinstance(text, str) else 0
+            options = {"mode": "solo", "players": 1} if count == 1 else {
+                "players": max(2, min(count, 6))}
+        values = self.options.validate(options)
+        names, groups = self.seating(values)
+        return parse_position(FightTheVirusState(self, values, names, groups), text)
+
+    def read_record(self, text: str) -> FightTheVirusState:
+        return records.parse_record(self, text)
+
+    def write_record(self, state: State) -> str:
+        return records.write_record(state)
+
+    def state_from_json(self, document: object) -> FightTheVirusState:
+        """As :meth:`Game.state_from_json`; names and groups that break their rules are
+        reported on their option field."""
+        if isinstance(document, Mapping) and isinstance(document.get("options"), Mapping):
+            try:
+                self.seating(self.options.validate(document["options"]))
+            except OptionError as error:
+                name = error.params.get("option")
+                raise StateFormatError(str(error), field=f"options.{name}" if name
+                                       else "options") from error
+        state = super().state_from_json(document)
+        assert isinstance(state, FightTheVirusState)
+        return state
+
+
+FIGHT_THE_VIRUS = FightTheVirusGame()
