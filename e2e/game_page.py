@@ -15,7 +15,7 @@ def open_game(page: Page, site_url: str, game: str, options: dict | None = None)
     page.locator(".options-panel summary").click()
     for name, value in options.items():
         field = page.locator(f"#option-{name}")
-        if field.get_attribute("type") == "number":  # a seed: typed, not chosen
+        if field.get_attribute("type") in ("number", "text"):  # a seed, names: typed
             field.fill(str(value))
         else:
             field.select_option(str(value))

@@ -34,9 +34,8 @@ def test_home_lists_the_four_games(page: Page, site_url: str, watch) -> None:
     page.goto(site_url + "/")
     cards = page.locator(".game-card")
     expect(cards).to_have_count(4)
-    expect(page.locator(".game-card.playable")).to_have_count(3)
-    expect(page.locator(".game-card.soon .badge")).to_have_count(1)
-    expect(page.locator(".game-card.soon .badge").first).to_have_text("Coming soon")
+    expect(page.locator(".game-card.playable")).to_have_count(4)
+    expect(page.locator('.game-card.playable a[href="fight-the-virus.html"] svg .spot.analysed')).to_have_count(48)
     expect(page.locator('.game-card.playable a[href="virus-war.html"] svg [data-cell]')).to_have_count(100)
     expect(page.locator('.game-card.playable a[href="virus-fight.html"] svg .cell.piece')).to_have_count(7)
     expect(page.locator(".game-card svg .cell.dead")).not_to_have_count(0)  # sample positions, not empty boards

@@ -1,9 +1,9 @@
-"""Virus Games engine: rules, notation, records and matches for Zebra, Virus War and Virus
-Fight (and, later, Fight the Virus), in pure Python.
+"""Virus Games engine: rules, notation, records and matches for Zebra, Virus War, Virus Fight
+and Fight the Virus, in pure Python.
 
 >>> import pyengine
 >>> [game.id for game in pyengine.games()]
-['zebra', 'virus-war', 'virus-fight']
+['zebra', 'virus-war', 'virus-fight', 'fight-the-virus']
 >>> state = pyengine.new_game("zebra", size=3)
 >>> len(state.legal_actions())
 12

@@ -10,7 +10,10 @@ Requests (``{"op": ...}``):
 
 ``hello``                                  the engine's version and the registered games
 ``new``     ``game``, ``options``          start a game (a bad option is an error; the game
-                                           on screen stays)
+            [``seats``]                    on screen stays); ``seats`` names who plays each
+                                           seat: ``human`` or a computer player the game's
+                                           presentation knows (``bot_action``)
+``bot``                                    the computer player to act makes one decision
 ``click``   ``cell``                       select, extend the selection, or play
 ``cancel``                                 drop the selection
 ``play``    ``action``                     play an action given in notation
@@ -27,7 +30,10 @@ A presentation module may add optional hooks (Virus Fight uses them all): ``clic
 ``action_cells`` is not enough), ``HIGHLIGHT_SOURCES`` (highlight first clicks),
 ``click_label`` (the button for a click token that is not a board cell), ``announce`` (the
 message after an action), ``undoable``, ``public_record``, ``extras`` (more SVG pictures,
-such as supplies), ``setup`` (a secret setup to compose), ``preview`` and ``new_options``.
+such as supplies), ``setup`` (a secret setup to compose), ``preview`` and ``new_options``;
+for boards that are not one grid (a player sheet): ``spots`` (every clickable name; ``grid``
+may then be ``None``), ``KEEP_CLICK_CASE`` (names such as ``R9`` and ``e3`` differ by case)
+and ``placement`` (what the page needs to preview a shape under the pointer).
 
 Replies: ``{"ok": true, "view": ..., "message": ...}`` or ``{"ok": false, "error": {"code",
 "message", "params"}, "view": ...}``. Messages are translation requests
@@ -55,7 +61,7 @@ from typing import Any
 import pyengine
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, State
-from pyengine.session import Match
+from pyengine.session import HUMAN, Match
 
 Reply = dict[str, Any]
 
@@ -119,14 +125,33 @@ class Controller:
         return {"ok": True, "version": pyengine.__version__, "games": [game.info() for game in pyengine.games()]}
 
     def _op_new(self, request: dict[str, Any]) -> Reply:
-        return self.new_game(_field(request, "game", str), request.get("options") or {})
+        seats = request.get("seats")
+        if seats is not None and not (isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)):
+            raise RequestError("'seats' is a list such as ['human', 'greedy'].", code="request.field",
+                               params={"field": "seats"})
+        return self.new_game(_field(request, "game", str), request.get("options") or {}, seats)
 
-    def new_game(self, game_id: str, options: dict[str, Any] | None = None) -> Reply:
+    def new_game(self, game_id: str, options: dict[str, Any] | None = None,
+                 seats: list[str] | None = None) -> Reply:
         options = dict(options or {})
-        hook = getattr(presentation_of(game_id), "new_options", None)
+        present = presentation_of(game_id)
+        hook = getattr(present, "new_options", None)
         if hook is not None:  # for example a fresh random seed when none was given
             options = hook(options)
-        match = Match(game_id, options=options)  # validates: errors leave the old game
+        if seats is None:
+            match = Match(game_id, options=options)  # validates: errors leave the old game
+        else:
+            bots = getattr(present, "BOTS", ())
+            for seat in seats:
+                if seat != HUMAN and seat not in bots:
+                    raise RequestError(f"Unknown player {seat!r}: a seat is human or one of "
+                                       f"{', '.join(bots) or 'no computer player yet'}.",
+                                       code="request.unknown-bot", params={"seat": seat})
+            match = Match(game_id, options=options, seats=seats)
+            if len(seats) != match.state.num_players:
+                raise RequestError(f"The game has {match.state.num_players} players, not {len(seats)} seats.",
+                                   code="request.seat-count",
+                                   params={"players": match.state.num_players, "seats": len(seats)})
         self.match, self.selection = match, []
         return self._success()
 
@@ -170,11 +195,26 @@ class Controller:
             return self._success(announce(before, played, match.state))
         return self._success(_message("play.played", action=str(played), player=mover))
 
+    def _op_bot(self, request: dict[str, Any]) -> Reply:
+        """The computer player whose turn it is decides once (and nothing happens for a human)."""
+        match = self._require_match()
+        if match.is_over:
+            return self._success(_message("play.already-over"), level="error")
+        seat = match.to_move
+        if not self._bot_to_move(match):
+            raise RequestError("A human decides now.", code="request.not-a-bot", params={"seat": seat})
+        name = match.seats[seat]
+        present = presentation_of(match.state.game.id)
+        return self._play(present.bot_action(match.state, name))
+
     def _op_undo(self, request: dict[str, Any]) -> Reply:
         match = self._require_match()
         if match.can_undo and not self._can_undo(match):
             raise RequestError("This action cannot be taken back.", code="request.cannot-undo")
         action = match.undo()
+        # with computer players, go back to the last decision a human made
+        while self._bot_to_move(match) and self._can_undo(match):
+            action = match.undo()
         self.selection = []
         return self._success(_message("play.undone", action=str(action)))
 
@@ -195,9 +235,11 @@ class Controller:
 
     def _op_click(self, request: dict[str, Any]) -> Reply:
         match = self._require_match()
-        cell = _field(request, "cell", str).lower()
         state = match.state
         present = presentation_of(state.game.id)
+        cell = _field(request, "cell", str)
+        if not getattr(present, "KEEP_CLICK_CASE", False):  # cells such as "C3" are read as "c3"
+            cell = cell.lower()
         if state.is_terminal():
             return self._success(_message("play.already-over"), level="error")
         if self.selection and self.selection[-1] == cell:
@@ -218,6 +260,11 @@ class Controller:
         return self._success(explanation, level="error")
 
     # -- views ------------------------------------------------------------------------
+
+    @staticmethod
+    def _bot_to_move(match: Match) -> bool:
+        seat = match.to_move
+        return not match.is_over and 0 <= seat < len(match.seats) and match.seats[seat] != HUMAN
 
     def _can_undo(self, match: Match) -> bool:
         hook = getattr(presentation_of(match.state.game.id), "undoable", None)
@@ -253,7 +300,8 @@ class Controller:
         targets = sorted({cells[depth] for cells in paths
                           if len(cells) > depth and list(cells[:depth]) == self.selection})
         sources = sorted({cells[0] for cells in paths if cells})
-        cells = _board_cells(present.grid(state))
+        spots = getattr(present, "spots", None)
+        cells = list(spots(state)) if spots is not None else _board_cells(present.grid(state))
         on_board = set(cells)
         # With nothing selected, the cells that make an action in one click are highlighted
         # (Virus War steps, Zebra placements); a move's first click is not a target yet,
@@ -274,14 +322,17 @@ class Controller:
         # in the order of the legal actions (Virus Fight: M1 M2 ... E3), not alphabetical
         choices = dict.fromkeys(cells[depth] for cells in paths
                                 if len(cells) > depth and list(cells[:depth]) == self.selection)
-        buttons += [{"click": token, "label": present.click_label(state, token)}
-                    for token in choices if token not in on_board]
+        for token in choices:
+            label = None if token in on_board else present.click_label(state, token)
+            if label is not None:  # None: made some other way (a shape placed on the sheet)
+                buttons.append({"click": token, "label": label})
         buttons += present.extra_buttons(state)
         history = state.history
         last_move = list(present.last_move(state))
         extras = getattr(present, "extras", None)
         setup = getattr(present, "setup", None)
         public_record = getattr(present, "public_record", None)
+        placement = getattr(present, "placement", None)
         return {
             "game": state.game.id,
             "options": dict(state.options),
@@ -300,16 +351,27 @@ class Controller:
             "buttons": buttons,
             "extras": [] if extras is None else extras(state, [t for t in targets if t not in on_board]),
             "setup": None if setup is None else setup(state),
+            "placement": None if placement is None else placement(state, list(self.selection)),
             "last_move": last_move,
             "cell_labels": {cell: present.cell_label(state, cell) for cell in cells},
             "scores": present.scores(state),
             "moves": present.move_rows(state),
             "ply_count": len(history),
             "result": present.result(state),
+            "seats": list(match.seats),
             "can_undo": self._can_undo(match),
             "can_redo": match.can_redo,
-            "record": match.record_text() if public_record is None else public_record(state),
+            "record": _record_text(match) if public_record is None else public_record(state),
         }
+
+
+def _record_text(match: Match) -> str:
+    """The record, or nothing for a game that started from a position some games cannot
+    write as a record (it is then saved as JSON)."""
+    try:
+        return match.record_text()
+    except EngineError:
+        return ""
 
 
 def _board_cells(grid: dict[str, Any]) -> list[str]:

@@ -25,7 +25,7 @@ def click(controller: Controller, *cells: str) -> dict:
 
 def test_hello_lists_registered_games() -> None:
     reply = Controller().handle({"op": "hello"})
-    assert reply["ok"] and [game["id"] for game in reply["games"]] == ["zebra", "virus-war", "virus-fight"]
+    assert reply["ok"] and [game["id"] for game in reply["games"]] == ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
 
 
 def test_select_then_target_plays_the_move(controller: Controller) -> None:

@@ -73,7 +73,9 @@ def keys_used_by_the_engine() -> set[str]:
         used |= set(re.findall(r'_?message\(\s*"([\w.-]+)"', text))
         used |= {f"error.{code}" for code in re.findall(r'(?<![\w-])code="([\w.-]+)"', text)}
         used |= {f"error.zebra.{code}" for code in re.findall(r'self\._illegal\(\s*\w+,\s*"([\w-]+)"', text)}
-        used |= {f"error.virus-fight.{code}" for code in re.findall(r'refuse\(\w+, action, "([\w-]+)"', text)}
+        if parts[0] == "games" and len(parts) > 2:  # refuse(state, action, "code", ...) helpers
+            prefix = parts[1].replace("_", "-")
+            used |= {f"error.{prefix}.{code}" for code in re.findall(r'refuse\(\w+, \w+, "([\w-]+)"', text)}
         used |= set(re.findall(r'key = "([\w.-]+)"', text))
         used |= set(re.findall(r'"key": "([\w.-]+)"', text))
     return used
@@ -145,6 +147,7 @@ def test_controller_views_use_existing_keys() -> None:
     ("zebra", {"size": 5, "setup": "neutral", "movement": "jump"}), ("virus-war", {"size": 6}),
     ("virus-fight", {"players": 2}), ("virus-fight", {"players": 3, "size": 5}),
     ("virus-fight", {"players": 5}),
+    ("fight-the-virus", {"mode": "solo", "players": 1}), ("fight-the-virus", {"mode": "standard", "players": 3}),
 ])
 def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict) -> None:
     """Random clicks (legal and not) over random games: every message the controller sends
@@ -182,6 +185,11 @@ def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict
             if view.get("setup"):  # Virus Fight's secret programs come from its builder
                 program = presentation_of(game).random_setup(controller.match.state, rng)
                 reply = controller.handle({"op": "play", "action": str(program)})
+            elif view.get("placement") and choice < 0.8:  # a shape placed on a sheet
+                reply = controller.handle({"op": "click", "cell": rng.choice(view["placement"]["legal"])})
+            elif view["buttons"] and any("click" in button for button in view["buttons"]) and choice < 0.8:
+                button = rng.choice([button for button in view["buttons"] if "click" in button])
+                reply = controller.handle({"op": "click", "cell": button["click"]})
             elif view["buttons"] and "click" in view["buttons"][0]:
                 reply = controller.handle({"op": "click", "cell": view["buttons"][0]["click"]})
             elif choice < 0.3:

@@ -226,6 +226,22 @@ class PageRenderer:
                 impossible |= set(range(target["minimum"], target["maximum"] + 1)) - set(rule["allowed"])
         return impossible
 
+    @staticmethod
+    def _shown_when(schema: dict, option: dict) -> str | None:
+        """``"mode=groups"`` when constraints pin ``option`` to its default for every other
+        value of a choice option (Fight the Virus's groups, only in the groups mode): the page
+        then shows the field only for the values that leave it free."""
+        choices = {other["name"]: other["choices"] for other in schema["options"] if other["kind"] == "choice"}
+        pinned: dict[str, set] = {}
+        for rule in schema["constraints"]:
+            if rule["option"] == option["name"] and rule["when"] in choices and rule["allowed"] == [option["default"]]:
+                pinned.setdefault(rule["when"], set()).update(rule["values"])
+        for when, values in pinned.items():
+            free = [value for value in choices[when] if value not in values]
+            if free and len(free) < len(choices[when]):
+                return f"{when}={','.join(map(str, free))}"
+        return None
+
     def options_form(self, info: dict) -> str:
         """The options form of a game, built from its option schema."""
         game_id = info["id"]
@@ -266,8 +282,21 @@ class PageRenderer:
                 checked = " checked" if option["default"] else ""
                 control = f'<input type="checkbox" id="{field_id}" name="{name}"{checked}>'
             else:
-                control = f'<input type="text" id="{field_id}" name="{name}" value="{html.escape(str(option["default"]))}">'
-            rows.append(f'<div class="field"><label for="{field_id}" data-i18n="{label_key}"></label>{control}</div>')
+                # Free text (Fight the Virus's names and groups); a translated placeholder shows
+                # what to type when the strings have one.
+                placeholder = f"play.placeholder.{game_id}.{name}"
+                hint = f' data-i18n-placeholder="{placeholder}"' if placeholder in self.strings else ""
+                control = (
+                    f'<input type="text" id="{field_id}" name="{name}" data-kind="str"'
+                    f' value="{html.escape(str(option["default"]))}" autocomplete="off" spellcheck="false"{hint}>'
+                )
+            shown = self._shown_when(info["options"], option)
+            show = f' data-show-when="{html.escape(shown)}"' if shown else ""
+            if shown:  # hidden until the page shows it (the defaults do not use it)
+                when, values = shown.split("=")
+                default = next(other["default"] for other in info["options"]["options"] if other["name"] == when)
+                show += "" if str(default) in values.split(",") else " hidden"
+            rows.append(f'<div class="field"{show}><label for="{field_id}" data-i18n="{label_key}"></label>{control}</div>')
         # Cross-option rules (Zebra: odd sizes only for some setups) travel with the form, so
         # the page can keep the choices consistent before the engine has even started.
         constraints = json.dumps(info["options"]["constraints"]).replace("</", "<\\/")
@@ -293,7 +322,11 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
 
     game_page = (WEB / "templates" / "game.html").read_text()
     for game in pyengine.games():
-        (dist / f"{game.id}.html").write_text(renderer.render(game_page.replace("{{GAME}}", game.id)))
+        # The computer players the page may offer per seat (the presentation's BOTS; none: no
+        # seat selectors).
+        bots = " ".join(getattr(game.presentation(), "BOTS", ()))
+        page = game_page.replace("{{GAME}}", game.id).replace("{{BOTS}}", html.escape(bots))
+        (dist / f"{game.id}.html").write_text(renderer.render(page))
 
 
 def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:

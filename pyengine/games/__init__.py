@@ -14,15 +14,17 @@ import types
 from pyengine.core.game import Game
 from pyengine.core.registry import games as _registered_games
 from pyengine.core.registry import register
+from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS
 from pyengine.games.virus_fight import VIRUS_FIGHT
 from pyengine.games.virus_war import VIRUS_WAR
 from pyengine.games.zebra import ZEBRA
 
-__all__ = ["VIRUS_FIGHT", "VIRUS_WAR", "ZEBRA"]
+__all__ = ["FIGHT_THE_VIRUS", "VIRUS_FIGHT", "VIRUS_WAR", "ZEBRA"]
 
 register(ZEBRA)
 register(VIRUS_WAR)
 register(VIRUS_FIGHT)
+register(FIGHT_THE_VIRUS)
 
 
 class _GamesModule(types.ModuleType):

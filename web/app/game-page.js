@@ -2,13 +2,26 @@
 // the options form and the keyboard. No rule lives here: every decision comes back from the
 // engine's controller as a view (see pyengine/controller.py for its fields). A secret setup
 // (view.setup) is composed in the program builder (program-builder.js), behind a "pass the
-// device" privacy screen for each seat.
+// device" privacy screen for each seat. A shape to place on a sheet (view.placement, Fight the
+// Virus) is previewed by the shape placer (shape-placer.js). Computer players (view.seats)
+// decide through the engine's `bot` request, one decision at a time.
 
 import { I18n } from "./i18n.js";
 import { EngineClient } from "./engine.js";
 import { ProgramBuilder } from "./program-builder.js";
+import { ShapePlacer } from "./shape-placer.js";
+import { BestScores } from "./best-scores.js";
+import { HUMAN, SeatKinds } from "./seat-kinds.js";
 
 const $ = (id) => document.getElementById(id);
+
+// Games played hot-seat by several people at one device, where the page asks the next human
+// to take the device (not secret: the board stays visible, dimmed).
+const HANDOVER_GAMES = new Set(["fight-the-virus"]);
+// Games whose solo results go to the best-scores table (best-scores.js).
+const BEST_SCORE_GAMES = new Set(["fight-the-virus"]);
+// A computer player's decisions are spaced so that people can follow them (?fast=1: at once).
+const BOT_DELAY_MS = new URLSearchParams(location.search).get("fast") === "1" ? 0 : 400;
 
 class GamePage {
     constructor(i18n, engine) {
@@ -33,6 +46,25 @@ class GamePage {
             onDraft: (text) => this.previewDraft(text),
             onSubmit: (text) => this.submitProgram(text),
         });
+        this.placer = new ShapePlacer(i18n, this.board, {
+            onPlace: (token) => this.send({ op: "click", cell: token }),
+            onCancel: () => this.cancel(),
+        });
+        this.best = new BestScores(i18n);
+        this.bestResult = null; // {generation, rank} of the solo game recorded last
+        this.loadedGeneration = null; // a game from a loaded record: its score is not recorded
+        // Hot seat: the human seat holding the device (null: whoever moves first holds it).
+        this.deviceSeat = null;
+        this.handoverSeat = null; // the seat the handover screen asks for (null: not shown)
+        this.handoverShown = null; // the seat it last showed (it takes the focus once)
+        // Computer players: one pending timer or request at a time; the epoch changes with
+        // every new or loaded game, so a decision planned for the old game is dropped.
+        this.botTimer = null;
+        this.botBusy = false;
+        this.botEpoch = 0;
+        this.botHalted = false; // a bot request failed: wait for the player
+        this.inflight = 0;
+        this.undoing = false;
     }
 
     async start() {
@@ -47,7 +79,7 @@ class GamePage {
             $("loading").classList.add("failed");
             return;
         }
-        await this.send({ op: "new", game: this.game, options: this.readOptions() });
+        await this.send(this.newRequest());
         this.setLoading(false);
         performance.mark("game-ready"); // read by bench/load.py
         document.body.dataset.ready = "true";
@@ -66,24 +98,33 @@ class GamePage {
         // it back.
         const replacing = request.op === "new" || request.op === "load";
         const unlocked = this.unlockedSeat;
-        if (replacing) this.unlockedSeat = null;
+        if (replacing) {
+            this.unlockedSeat = null;
+            this.stopBots();
+        }
         let reply;
+        this.inflight += 1;
         try {
             reply = await this.engine.request(request);
         } catch (error) {
             console.warn("engine request failed", error);
             reply = { ok: false, error: { code: "internal", params: {} } };
+        } finally {
+            this.inflight -= 1;
         }
         if (reply.view) this.view = reply.view;
         if (replacing && reply.ok) {
             this.generation += 1; // the builder starts from an empty draft
             this.privacySeat = null;
             this.preview = null;
+            this.deviceSeat = null;
+            this.loadedGeneration = request.op === "load" ? this.generation : null;
         } else if (replacing && this.unlockedSeat === null) {
             this.unlockedSeat = unlocked;
         }
         this.message = reply.ok ? reply.message || null : { ...this.errorMessage(reply.error), level: "error" };
         if (this.view) this.render();
+        this.scheduleBot();
         return reply;
     }
 
@@ -98,32 +139,55 @@ class GamePage {
     // ---- input ---------------------------------------------------------------------------
 
     // A click (or Enter) on a board cell: while a program is being written it picks the
-    // builder's slot; otherwise the engine decides what it means.
-    clickCell(cell) {
+    // builder's slot; while a shape is being placed an analysis cell anchors it; otherwise
+    // the engine decides what it means. Cell names go as they are (Fight the Virus's R9 and
+    // e3 differ by case). Nothing happens while a computer player decides.
+    clickCell(cell, { viaTouch = false } = {}) {
         if (!this.view) return;
         this.cursor = cell;
         if (this.view.setup) {
             if (this.builder.visible) this.builder.selectCell(cell);
             return;
         }
+        if (this.botToMove()) return;
+        if (this.placer.click(cell, { viaTouch })) return;
         this.send({ op: "click", cell });
+    }
+
+    // A click token from a picture beside the board (the dice) or a choice button.
+    clickToken(token) {
+        if (!this.view || this.botToMove()) return;
+        this.send({ op: "click", cell: token });
+    }
+
+    cancel() {
+        if (this.view && !this.botToMove()) this.send({ op: "cancel" });
     }
 
     bindControls() {
         this.board.addEventListener("click", (event) => {
             const cell = event.target.closest("[data-cell]");
-            if (cell) this.clickCell(cell.dataset.cell);
+            if (cell) this.clickCell(cell.dataset.cell, { viaTouch: this.placer.lastPointer === "touch" });
         });
-        // Pictures beside the board (Virus Fight's supplies): a [data-click] element is a click
-        // token, like a board cell (the same choices are also buttons, for the keyboard).
-        $("extras").addEventListener("click", (event) => {
-            const target = event.target.closest("[data-click]");
-            if (target && this.view) this.send({ op: "click", cell: target.dataset.click });
-        });
-        $("privacy-ready").addEventListener("click", () => this.unlock());
+        // Pictures beside the board (Virus Fight's supplies, Fight the Virus's dice): a
+        // [data-click] element is a click token, like a board cell (the same choices are also
+        // buttons, for the keyboard).
+        for (const holder of [$("extras"), $("dice-slot")]) {
+            holder.addEventListener("click", (event) => {
+                const target = event.target.closest("[data-click]");
+                if (target) this.clickToken(target.dataset.click);
+            });
+        }
+        $("privacy-ready").addEventListener("click", () => (this.handoverSeat !== null ? this.takeDevice() : this.unlock()));
         this.board.addEventListener("keydown", (event) => this.onBoardKey(event));
         this.board.addEventListener("focus", () => this.showCursor());
-        $("undo").addEventListener("click", () => this.send({ op: "undo" }));
+        this.board.addEventListener("blur", () => this.placer.setCursor(this.cursor));
+        $("board-zoom").addEventListener("click", () => {
+            const zoomed = !this.board.classList.contains("zoomed");
+            this.board.classList.toggle("zoomed", zoomed);
+            $("board-zoom").setAttribute("aria-pressed", String(zoomed));
+        });
+        $("undo").addEventListener("click", () => this.undo());
         $("redo").addEventListener("click", () => this.send({ op: "redo" }));
         $("download").addEventListener("click", () => this.download());
         $("result-close").addEventListener("click", () => {
@@ -133,7 +197,7 @@ class GamePage {
         });
         $("turn-actions").addEventListener("click", (event) => {
             const button = event.target.closest("button[data-play], button[data-click]");
-            if (!button) return;
+            if (!button || button.disabled || this.botToMove()) return;
             if (button.dataset.play !== undefined) this.send({ op: "play", action: button.dataset.play });
             else this.send({ op: "click", cell: button.dataset.click });
         });
@@ -146,17 +210,26 @@ class GamePage {
             if (reply.ok) this.board.focus();
         });
         $("options").addEventListener("change", () => this.applyConstraints());
+        this.seatKinds = new SeatKinds(this.i18n, $("options"));
         this.applyConstraints();
         $("options").addEventListener("submit", (event) => {
             event.preventDefault();
             this.newGame();
         });
+        document.addEventListener("pointerdown", () => (this.lastInput = "pointer"), true);
         document.addEventListener("keydown", (event) => {
+            this.lastInput = "keyboard";
             if (event.target.closest("input, select, textarea")) return;
             const key = event.key.toLowerCase();
-            if ((event.ctrlKey || event.metaKey) && key === "z" && !event.shiftKey) {
+            if (event.key === "Escape" && this.placer.active && event.target !== this.board) {
                 event.preventDefault();
-                this.send({ op: "undo" });
+                this.cancel();
+            } else if (this.placer.key(event)) {
+                event.preventDefault();
+                this.announcePlacement();
+            } else if ((event.ctrlKey || event.metaKey) && key === "z" && !event.shiftKey) {
+                event.preventDefault();
+                this.undo();
             } else if ((event.ctrlKey || event.metaKey) && (key === "y" || (key === "z" && event.shiftKey))) {
                 event.preventDefault();
                 this.send({ op: "redo" });
@@ -172,11 +245,17 @@ class GamePage {
 
     // Keeps the options form consistent with the game's cross-option rules (for example Zebra's
     // odd sizes for the hole, remove and neutral setups): values the rules forbid are disabled,
-    // and a forbidden current value moves to the nearest allowed one.
+    // and a forbidden current value moves to the nearest allowed one. A field that only some
+    // values of another option use (data-show-when="mode=groups") shows only then.
     applyConstraints() {
-        const source = $("option-constraints");
-        if (!source) return;
         const form = $("options");
+        for (const row of form.querySelectorAll("[data-show-when]")) {
+            const [name, values] = row.dataset.showWhen.split("=");
+            const when = form.querySelector(`[name="${name}"]`);
+            row.hidden = Boolean(when) && !values.split(",").includes(when.value);
+        }
+        const source = $("option-constraints");
+        if (!source) return this.seatKinds?.update();
         const fields = Object.fromEntries([...form.querySelectorAll("[name]")].map((field) => [field.name, field]));
         for (const field of Object.values(fields)) {
             for (const option of field.querySelectorAll?.("option") || []) option.disabled = false;
@@ -185,6 +264,7 @@ class GamePage {
             const when = fields[rule.when];
             const target = fields[rule.option];
             if (!when || !target || !rule.values.map(String).includes(when.value)) continue;
+            if (target.tagName !== "SELECT") continue; // free text (hidden when not used)
             const allowed = rule.allowed.map(String);
             for (const option of target.querySelectorAll("option")) option.disabled = !allowed.includes(option.value);
             if (!allowed.includes(target.value)) {
@@ -193,11 +273,13 @@ class GamePage {
                 target.value = nearest;
             }
         }
+        this.seatKinds?.update();
     }
 
     readOptions() {
         const options = {};
         for (const field of $("options").querySelectorAll("[name]")) {
+            if (field.closest("[hidden]")) continue; // not used with these options: the engine's default
             if (field.type === "checkbox") options[field.name] = field.checked;
             else if (field.dataset.kind === "int") {
                 const text = field.value.trim();
@@ -208,9 +290,33 @@ class GamePage {
         return options;
     }
 
+    newRequest() {
+        const request = { op: "new", game: this.game, options: this.readOptions() };
+        const seats = this.seatKinds.seats();
+        if (seats !== undefined) request.seats = seats;
+        return request;
+    }
+
     async newGame() {
-        const reply = await this.send({ op: "new", game: this.game, options: this.readOptions() });
+        const reply = await this.send(this.newRequest());
         if (reply.ok) this.board.focus();
+    }
+
+    // Undo; with computer players, back to the last decision a human made (undoing only the
+    // computer's decision would let it play the same again at once).
+    async undo() {
+        if (!this.view?.can_undo) return;
+        this.undoing = true;
+        this.stopBots();
+        try {
+            let reply = await this.send({ op: "undo" });
+            while (reply.ok && this.view.can_undo && this.botToMove() && this.humanSeats().length > 0) {
+                reply = await this.send({ op: "undo" });
+            }
+        } finally {
+            this.undoing = false;
+        }
+        this.scheduleBot();
     }
 
     onBoardKey(event) {
@@ -224,11 +330,15 @@ class GamePage {
             if (this.cursor) this.clickCell(this.cursor);
         } else if (event.key === "Escape") {
             event.preventDefault();
-            this.send({ op: "cancel" });
+            this.cancel();
         }
     }
 
     moveCursor(dx, dy) {
+        if (!this.view.grid) {
+            this.moveCursorByPosition(dx, dy);
+            return;
+        }
         const { files, ranks, flipped } = this.view.grid;
         const names = this.view.grid.file_names; // not always the alphabet: Virus War has no j
         let [file, rank] = this.cursor
@@ -241,14 +351,68 @@ class GamePage {
         this.showCursor(true);
     }
 
+    // Boards that are not one grid (a player sheet, view.grid null): the arrow keys go to the
+    // nearest spot in that direction on screen; while a shape is being placed they step over
+    // the analysis cells one at a time.
+    moveCursorByPosition(dx, dy) {
+        const spots = [...this.board.querySelectorAll("[data-cell]")];
+        const current = this.board.querySelector(`[data-cell="${this.cursor}"]`);
+        if (!current) {
+            this.cursor = spots[0]?.dataset.cell ?? null;
+            this.showCursor(true);
+            return;
+        }
+        const stepped = this.placer.active ? this.placer.step(this.cursor, [-dy, dx]) : null;
+        if (stepped) {
+            this.cursor = stepped;
+            this.showCursor(true);
+            return;
+        }
+        const centre = (element) => {
+            const box = element.getBoundingClientRect();
+            return [box.left + box.width / 2, box.top + box.height / 2];
+        };
+        const [x0, y0] = centre(current);
+        const [ux, uy] = [dx, -dy]; // on screen, up is -y
+        let best = null;
+        let bestScore = Infinity;
+        for (const spot of spots) {
+            if (spot === current) continue;
+            const [x, y] = centre(spot);
+            const along = (x - x0) * ux + (y - y0) * uy;
+            if (along < 1) continue;
+            const across = Math.abs((x - x0) * uy - (y - y0) * ux);
+            const score = along + 3 * across;
+            if (score < bestScore) {
+                bestScore = score;
+                best = spot;
+            }
+        }
+        if (best) this.cursor = best.dataset.cell;
+        this.showCursor(true);
+    }
+
     showCursor(announce = false) {
         if (!this.view) return;
-        if (!this.cursor) this.cursor = this.view.selected || this.view.sources[0] || "a1";
+        if (!this.cursor || !this.board.querySelector(`[data-cell="${this.cursor}"]`)) {
+            this.cursor = this.view.selected || this.view.sources[0]
+                || (this.view.grid ? "a1" : this.board.querySelector("[data-cell]")?.dataset.cell) || null;
+        }
         for (const element of this.board.querySelectorAll(".cursor")) element.classList.remove("cursor");
         const cell = this.board.querySelector(`[data-cell="${this.cursor}"]`);
+        this.placer.setCursor(this.cursor);
         if (!cell) return;
         cell.classList.add("cursor");
-        if (announce) $("announce").textContent = cell.getAttribute("aria-label") || this.cursor;
+        if (this.board.classList.contains("zoomed")) cell.scrollIntoView({ block: "nearest", inline: "nearest" });
+        if (announce) {
+            const label = cell.getAttribute("aria-label") || this.cursor;
+            const hint = this.placer.active ? $("placer-hint").textContent : "";
+            $("announce").textContent = hint ? `${label}. ${hint}` : label;
+        }
+    }
+
+    announcePlacement() {
+        $("announce").textContent = `${$("placer-shape").getAttribute("title") || ""}. ${$("placer-hint").textContent}`;
     }
 
     async download() {
@@ -272,35 +436,42 @@ class GamePage {
         // Engine errors carry their English text as a fallback for a key the page lacks, and
         // any message may carry `more` texts (see I18n.message).
         const t = (message) => this.i18n.message(message);
+        const focus = this.focusKey();
         this.renderSetup(view);
+        this.renderHandover(view);
         this.drawBoard();
         this.renderExtras(view.extras || [], view.to_move);
+        $("board-tools").hidden = view.grid !== null;
 
         const turn = $("turn");
         turn.dataset.player = view.to_move ?? "none";
+        setTint(turn, view.to_move);
+        const bot = this.botToMove();
+        turn.dataset.bot = String(bot);
         $("turn-text").textContent = view.result ? t(view.result.title) : t(view.turn);
-        $("status").textContent = t(view.status);
+        $("status").textContent = bot
+            ? this.i18n.t("play.bot-thinking", { player: this.playerOf(view) ?? view.to_move + 1 })
+            : t(view.status);
         this.renderMessage();
 
         $("scores").replaceChildren(
             ...view.scores.map((score) => {
                 const item = document.createElement("li");
                 item.dataset.player = score.player;
+                setTint(item, score.player);
                 item.textContent = t(score.label);
                 return item;
             }),
         );
         this.renderMoves(view.moves);
-        $("turn-actions").replaceChildren(
-            ...view.buttons.map((choice) => {
-                const button = document.createElement("button");
-                button.type = "button";
-                if (choice.action !== undefined && choice.action !== null) button.dataset.play = choice.action;
-                else button.dataset.click = choice.click;
-                button.textContent = t(choice.label);
-                return button;
-            }),
-        );
+        this.renderButtons(view, bot);
+        const placing = this.placer.update(bot || this.handoverSeat !== null ? null : view.placement,
+            { canCancel: view.selection.length > 0 });
+        if (placing) { // a new placement: the keyboard cursor starts on a legal anchor
+            this.cursor = this.placer.suggestedAnchor() ?? this.cursor;
+            if (document.activeElement === this.board) this.showCursor(true);
+        }
+        this.restoreFocus(focus);
         const record = $("record-text");
         if (document.activeElement !== record) record.value = view.record; // never overwrite typing
         $("undo").disabled = !view.can_undo;
@@ -312,6 +483,185 @@ class GamePage {
             $("result-title").textContent = t(view.result.title);
             $("result-detail").textContent = view.result.details.map(t).join(" ");
         }
+        this.renderBestScores(view);
+    }
+
+    // The focused control, if the next render may replace it (a decision button, a die).
+    focusKey() {
+        const active = document.activeElement;
+        if (!active || !(active.closest?.("#turn-actions, #dice-slot"))) return null;
+        return { play: active.dataset.play, click: active.dataset.click };
+    }
+
+    // After a decision made from the keyboard its button is gone: the focus goes to the same
+    // choice if it is still offered, else to the board while a shape is being placed (the
+    // arrow keys move it), else to the first decision button, else to the board.
+    restoreFocus(focus) {
+        if (!focus || (document.activeElement && document.activeElement !== document.body)) return;
+        const buttons = [...$("turn-actions").querySelectorAll("button:not(:disabled)")];
+        const same = buttons.find((button) => (focus.play !== undefined && button.dataset.play === focus.play)
+            || (focus.click !== undefined && button.dataset.click === focus.click));
+        const options = { preventScroll: this.lastInput === "pointer" }; // a tap never scrolls the page
+        if (same) same.focus(options);
+        else if (this.placer.active || !buttons.length) this.board.focus(options);
+        else buttons[0].focus(options);
+    }
+
+    // The buttons: actions, then the click choices grouped by kind ("die:5", "die:5+1" and
+    // "value:3" tokens: a div.choice-group[data-group="die"]); disabled while a computer decides.
+    renderButtons(view, disabled) {
+        const t = (message) => this.i18n.message(message);
+        const items = [];
+        const groups = new Map();
+        for (const choice of view.buttons) {
+            const button = document.createElement("button");
+            button.type = "button";
+            button.disabled = disabled;
+            if (choice.action !== undefined && choice.action !== null) button.dataset.play = choice.action;
+            else button.dataset.click = choice.click;
+            button.textContent = t(choice.label);
+            const kind = typeof choice.click === "string" && choice.click.includes(":") ? choice.click.split(":")[0] : null;
+            if (kind === null) {
+                items.push(button);
+                continue;
+            }
+            if (!groups.has(kind)) {
+                const group = document.createElement("div");
+                group.className = "choice-group";
+                group.dataset.group = kind;
+                group.setAttribute("role", "group");
+                const label = `play.choice-group.${kind}`;
+                if (this.i18n.has(label)) group.setAttribute("aria-label", this.i18n.t(label));
+                groups.set(kind, group);
+                items.push(group);
+            }
+            groups.get(kind).append(button);
+        }
+        $("turn-actions").replaceChildren(...items);
+    }
+
+    // ---- seats: humans at one device, computer players --------------------------------------
+
+    humanSeats() {
+        const seats = this.view?.seats || [];
+        const players = this.view?.scores?.length || seats.length;
+        return seats.slice(0, players).flatMap((kind, seat) => (kind === HUMAN ? [seat] : []));
+    }
+
+    isBotSeat(seat) {
+        const kind = this.view?.seats?.[seat];
+        return seat !== null && seat !== undefined && kind !== undefined && kind !== HUMAN;
+    }
+
+    botToMove() {
+        const view = this.view;
+        return Boolean(view) && !view.result && view.to_move !== null && this.isBotSeat(view.to_move);
+    }
+
+    // The deciding player as a message (Fight the Virus's view.turn names them), or null.
+    playerOf(view) {
+        const player = view.turn?.params?.player;
+        return player && typeof player === "object" ? player : null;
+    }
+
+    stopBots() {
+        clearTimeout(this.botTimer);
+        this.botTimer = null;
+        this.botEpoch += 1;
+        this.botHalted = false;
+    }
+
+    // After every reply: if a computer player decides now, ask the engine for its decision
+    // (after a short pause). Never two at once; a failed request halts the loop until the
+    // next game or undo.
+    scheduleBot() {
+        if (this.botTimer !== null || this.botBusy || this.botHalted || this.undoing || !this.botToMove()) return;
+        const epoch = this.botEpoch;
+        this.botTimer = setTimeout(async () => {
+            this.botTimer = null;
+            // Another request on its way (or another game): its reply schedules again.
+            if (epoch !== this.botEpoch || this.inflight > 0 || !this.botToMove()) return;
+            this.botBusy = true;
+            let reply;
+            try {
+                reply = await this.send({ op: "bot" });
+            } finally {
+                this.botBusy = false;
+            }
+            if (!reply.ok && epoch === this.botEpoch) this.botHalted = true;
+            this.scheduleBot();
+        }, BOT_DELAY_MS);
+    }
+
+    // Hot seat (HANDOVER_GAMES): when another human seat comes to decide, a "pass the device"
+    // screen over the dimmed board until that player says they hold it. Computer seats and
+    // games with one human skip it. DOM: #privacy with class "handover" and data-seat.
+    renderHandover(view) {
+        const privacy = $("privacy");
+        const area = privacy.closest(".board-area");
+        this.handoverSeat = null;
+        if (HANDOVER_GAMES.has(this.game) && !view.setup && !view.result && view.to_move !== null
+            && !this.isBotSeat(view.to_move)) {
+            if (this.deviceSeat === null || this.humanSeats().length < 2) this.deviceSeat = view.to_move;
+            else if (this.deviceSeat !== view.to_move) this.handoverSeat = view.to_move;
+        }
+        const showing = this.handoverSeat !== null;
+        privacy.classList.toggle("handover", showing);
+        area.classList.toggle("handing-over", showing);
+        this.board.inert = showing;
+        $("play-bar").inert = showing;
+        if (view.setup) return; // the secret setup's privacy screen (renderSetup)
+        privacy.hidden = !showing;
+        if (!showing) {
+            this.handoverShown = null;
+            return;
+        }
+        const seat = this.handoverSeat;
+        const player = this.playerOf(view) ?? this.i18n.t("play.seat-label", { number: seat + 1 });
+        privacy.dataset.seat = seat;
+        setTint(privacy, seat);
+        $("privacy-token").textContent = seat + 1;
+        $("privacy-title").textContent = this.i18n.t("play.handover.title", { player });
+        $("privacy-text").textContent = this.i18n.t("play.handover.text", { player });
+        $("privacy-ready").textContent = this.i18n.t("play.handover.button", { player });
+        if (this.handoverShown !== seat) { // the screen takes the focus once
+            this.handoverShown = seat;
+            $("privacy-ready").focus();
+        }
+    }
+
+    takeDevice() {
+        if (this.handoverSeat === null) return;
+        this.deviceSeat = this.handoverSeat;
+        this.render();
+        this.board.focus();
+    }
+
+    // ---- best solo scores (BEST_SCORE_GAMES) -------------------------------------------------
+
+    renderBestScores(view) {
+        const panel = $("best-panel");
+        const line = $("result-best");
+        if (!BEST_SCORE_GAMES.has(this.game)) return;
+        panel.hidden = false;
+        const score = view.result?.details?.find((detail) => detail.key === "fight-the-virus.solo-score");
+        const counts = view.options?.mode === "solo" && score && Number.isInteger(score.params?.turns)
+            && this.loadedGeneration !== this.generation && !this.isBotSeat(0);
+        if (counts && this.bestResult?.generation !== this.generation) {
+            const seed = /^seed (\d+)$/m.exec(view.record || "")?.[1] ?? String(view.options.seed);
+            const name = String(view.options.names || "").split(";")[0].trim() || "P1";
+            const rank = this.best.record({ name, turns: score.params.turns, seed });
+            this.bestResult = { generation: this.generation, rank };
+            panel.open = true;
+        }
+        const mine = counts && this.bestResult?.generation === this.generation;
+        line.hidden = !mine;
+        if (mine) {
+            const rank = this.bestResult.rank;
+            line.dataset.rank = rank === null ? "none" : String(rank);
+            line.textContent = rank === null ? this.i18n.t("ftv-ui.best.not-ranked") : this.i18n.t("ftv-ui.best.ranked", { rank });
+        }
+        this.best.draw();
     }
 
     renderMessage() {
@@ -325,7 +675,7 @@ class GamePage {
     drawBoard() {
         const view = this.view;
         const preview = this.builder.visible && this.preview?.key === this.draftKey() ? this.preview.svg : null;
-        this.board.innerHTML = preview ?? view.svg; // the engine's own SVG: no user text, no scripts, no styles
+        this.board.innerHTML = preview ?? view.svg; // the engine's own SVG: no scripts, no styles; names are escaped text
         for (const [cell, label] of Object.entries(view.cell_labels)) {
             const text = (this.builder.visible && this.builder.cellLabel(cell)) || this.i18n.message(label);
             this.board.querySelector(`[data-cell="${cell}"]`)?.setAttribute("aria-label", text);
@@ -333,14 +683,16 @@ class GamePage {
         if (document.activeElement === this.board) this.showCursor();
     }
 
+    // Pictures beside the board: the dice (an extra with id "dice") in the decision bar next
+    // to the buttons, everything else (supplies, other players' sheets) in #extras.
     renderExtras(extras, toMove) {
-        $("extras").replaceChildren(
-            ...extras.map((extra) => {
+        const figures = extras.map((extra) => {
                 const figure = document.createElement("figure");
                 figure.className = "extra";
                 figure.dataset.id = extra.id;
                 if (extra.seat !== null && extra.seat !== undefined) {
                     figure.dataset.seat = extra.seat;
+                    setTint(figure, extra.seat);
                     figure.classList.toggle("current", extra.seat === toMove);
                 }
                 const caption = document.createElement("figcaption");
@@ -350,8 +702,16 @@ class GamePage {
                 figure.insertAdjacentHTML("beforeend", extra.svg); // the engine's own SVG, like the board
                 figure.querySelector("svg")?.setAttribute("aria-labelledby", caption.id);
                 return figure;
-            }),
-        );
+            });
+        const dice = figures.filter((figure) => figure.dataset.id === "dice");
+        // The die the selection names ("die:5", "die:5+1") is marked: g.die.selected.
+        const picked = (this.view.selection || []).find((token) => token.startsWith("die:"));
+        const value = picked ? picked.slice(4).split("+")[0] : null;
+        if (value) dice[0]?.querySelector(`.die[data-value="${value}"]:not(.used)`)?.classList.add("selected");
+        $("dice-slot").replaceChildren(...dice);
+        $("dice-slot").hidden = dice.length === 0;
+        $("extras").replaceChildren(...figures.filter((figure) => figure.dataset.id !== "dice"));
+        $("extras").classList.toggle("sheets", figures.some((figure) => figure.dataset.id.startsWith("sheet-")));
     }
 
     // ---- secret setups (view.setup) --------------------------------------------------------
@@ -469,6 +829,13 @@ class GamePage {
         );
         list.scrollTop = list.scrollHeight;
     }
+}
+
+// Seat colours beyond the ones named per seat: Fight the Virus cycles six colours over up to
+// 20 seats (site.css reads data-tint).
+function setTint(element, seat) {
+    if (Number.isInteger(seat)) element.dataset.tint = String(seat % 6);
+    else delete element.dataset.tint;
 }
 
 // An integer option typed by the player, kept exact beyond 2**53 (Virus Fight's seed goes up

@@ -1,6 +1,6 @@
 """Fight the Virus (fight-the-virus.md): a roll-and-write dice race to research square 12.
 
-Not on the site yet (registered as ``fight-the-virus`` together with its page):
+Registered as ``fight-the-virus`` (``pyengine.get_game("fight-the-virus")``):
 
 >>> from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS
 >>> state = FIGHT_THE_VIRUS.new_initial_state({"players": 2, "seed": 4720})

@@ -27,7 +27,16 @@ from typing import Any
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action
 from pyengine.games.fight_the_virus.bots import GreedyBot, RandomBot
-from pyengine.games.fight_the_virus.notation import Bonus, Decline, Keep, Pass, Reroll, Roll, Use
+from pyengine.games.fight_the_virus.notation import (
+    Bonus,
+    Decline,
+    Keep,
+    Pass,
+    Reroll,
+    Roll,
+    Use,
+    parse_action,
+)
 from pyengine.games.fight_the_virus.render import SPOT_NAMES, render_sheet_svg
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
 from pyengine.games.fight_the_virus.sheet import FACE_SHAPES
@@ -250,37 +259,31 @@ def placement(state: FightTheVirusState, selection: Sequence[str]) -> dict[str, 
     """While the next click places a shape: its face, its shapes (every fixed orientation,
     as (row, col) offsets) and the legal placements as click tokens."""
     legal: list[str] = []
-    for cells, _action in click_paths(state):
+    faces: set[int] = set()
+    for cells, action in click_paths(state):
         depth = len(selection)
         if len(cells) == depth + 1 and list(cells[:depth]) == list(selection) \
                 and cells[depth].startswith("A:"):
             legal.append(cells[depth])
+            # the shape's face: the raised die (a single possible raise is not asked for)
+            faces.add(action.value if isinstance(action, Use) else 6)
     if not legal:
         return None
-    face = _face_of(state, selection)
+    (face,) = faces
     shapes = sorted(sorted(shape) for shape in FACE_SHAPES[face])
     reach = sorted({cell for token in legal for cell in token[2:].split(".")})
     return {"face": face, "shapes": [[list(cell) for cell in shape] for shape in shapes],
             "legal": legal, "reach": reach}
 
 
-def _face_of(state: FightTheVirusState, selection: Sequence[str]) -> int:
-    if state.pending_bonus == "S":
-        return 6
-    for token in reversed(selection):
-        if token.startswith("die:"):
-            die, _, raise_by = token[4:].partition("+")
-            return int(die) + int(raise_by or 0)
-    raise ValueError("no die selected")
-
-
 def last_move(state: FightTheVirusState) -> tuple[str, ...]:
-    """The spots of the last die use or bonus placement."""
-    for action in reversed(state.history):
-        if isinstance(action, (Use, Bonus)):
-            return action.cells or (action.target,)
-        if isinstance(action, Roll):
-            return ()
+    """The spots the shown sheet's player marked last in this turn (nothing yet: none)."""
+    seat = viewed_seat(state)
+    for entry in reversed(state.log):
+        if entry.turn != state.turn:
+            break
+        if entry.seat == seat and entry.text[:1] in "123456b" and entry.text != "b-":
+            return parse_action(entry.text).spots()
     return ()
 
 
@@ -410,7 +413,7 @@ def announce(before: FightTheVirusState, action: Action, after: FightTheVirusSta
     if isinstance(action, (Roll, Reroll)):
         main = message("fight-the-virus.rolled", player=mover, dice="-".join(map(str, after.dice or ())))
     else:
-        main = message("play.played", action=str(action), player=mover)
+        main = message("fight-the-virus.played", action=str(action), player=mover)
     more: list[Message] = []
     if after.setbacks and after.setbacks != before.setbacks:
         for setback in after.setbacks:
