@@ -61,15 +61,15 @@ True
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Protocol
 
+from pyengine.games.fight_the_virus.sheet import SHEET, SHEET_JSON
 from pyengine.svg.drawing import Markup, class_list, element, fmt, point, svg_document
 
 __all__ = [
@@ -83,28 +83,8 @@ __all__ = [
     "render_sheet_svg",
 ]
 
-#: A copy of the normative sheet data of the rules' section 2.8; it must stay equal to it (a
-#: test compares it with the engine's ``sheet.SHEET_JSON`` once that exists).
-SHEET_JSON = """\
-{"analysis": {"columns": "abcdefghijk", "rows": 11,
-  "cells": ["f0","d1","e1","f1","g1","h1","c2","d2","e2","f2","g2","h2","i2",
-   "b3","c3","d3","e3","f3","g3","h3","i3","j3","b4","c4","d4","e4","f4","g4","h4","i4","j4",
-   "a5","b5","c5","d5","e5","f5","g5","h5","i5","j5","k5","b6","c6","d6","e6","f6","g6","h6","i6","j6",
-   "b7","c7","d7","e7","f7","g7","h7","i7","j7","c8","d8","e8","f8","g8","h8","i8",
-   "d9","e9","f9","g9","h9","f10"],
-  "spikes": ["f0","d1","h1","c2","i2","b3","e3","j3","h4","a5","f5","k5",
-   "d6","b7","g7","j7","c8","i8","d9","h9","f10"]},
- "shapes": {"1": [[0,0]], "2": [[0,0],[0,1]], "3": [[0,0],[1,0],[1,1]],
-   "4": [[0,0],[0,1],[0,2],[1,1]], "5": [[0,0],[0,1],[1,0],[1,1],[2,0]],
-   "6": {"wild": true, "min_cells": 1, "max_cells": 4, "box": [2,3]}},
- "ap_fields": 21,
- "research": {"squares": 12, "bonus": {"3": "S", "6": "O", "8": "S", "10": "O"}},
- "testing": {"row_widths": [5,4,3,2,1], "red": ["T00","T04","T21"], "extra": ["T10","T13"],
-   "row_bonus": {"0": "N", "1": "S", "2": "N", "3": "S", "4": "N"}},
- "curve": {"heights": [1,2,3,4,3,2,1], "red": ["C33"], "extra": ["C11","C42"],
-   "row_bonus": {"1": "S", "2": "O"}}}
-"""
-SHEET: dict[str, Any] = json.loads(SHEET_JSON)
+# The normative sheet data of the rules' section 2.8, as the engine loads it: the drawing
+# follows the data (cells, spikes, research bonuses, pyramid, curve), never a second copy.
 
 
 class FightTheVirusSheet(Protocol):
