@@ -6,27 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_virus_fight_examples import SAMPLE_RECORD as SAMPLE
 
 from pyengine.controller import Controller, click_paths
 from pyengine.games.virus_fight import VIRUS_FIGHT, parse_record
 from pyengine.games.virus_fight import presentation as present
-
-SAMPLE = """VirusFight 1
-players 2
-size 5
-seed 0
-setup 1 b1:W2 c1:E3 @b1
-setup 2 c5:M1 d5:E2 @d5
-1.2 E2 x- @c5
-1.1 W2 +W3@b2 @b2
-2.1 W3 +W1@b3 @b3
-2.2 M1 d5-b5 @b5
-3.2 E2 x- @c5
-3.1 W1 +E2@b4 @b4
-4.1 E2 xb5 @b3
-4.2 M1 - @-
-result win 1 elimination
-"""
 
 
 def new(players: int = 2, **options) -> Controller:
