@@ -23,6 +23,9 @@ MODULES = [
     "pyengine.controller",
     "pyengine.svg.drawing",
     "pyengine.games.zebra.render",
+    "pyengine.ai.mcts",
+    "pyengine.ai.players",
+    "pyengine.ai.arena",
 ]
 
 

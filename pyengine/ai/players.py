@@ -1,0 +1,168 @@
+"""Computer players: one interface for every game and level.
+
+``make_player(game_id, kind, seed)`` gives a :class:`Player` for a kind of
+:func:`player_kinds` (``"random"``, ``"easy"``, ``"medium"``, ``"hard"`` and any extra kinds a
+game offers, such as Fight the Virus's ``"greedy"``). A player answers ``choose(state)``
+(blocking) or ``think(state)``: a :class:`Thinking` that runs in small steps (``step(max_ms)``)
+so a page can show progress and cancel, then gives ``action`` and ``stats()``.
+
+A game's knowledge lives in ``pyengine/games/<game>/ai.py``: ``HEURISTICS`` (a
+:class:`~pyengine.ai.heuristics.Heuristics`) and ``LEVELS`` (level name → :class:`Level`).
+
+>>> from pyengine.core.registry import get_game
+>>> state = get_game("zebra").new_initial_state({"size": 4})
+>>> player = make_player("zebra", "easy", seed=3)
+>>> state.is_legal(player.choose(state))
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from pyengine.ai.heuristics import Heuristics
+from pyengine.ai.mcts import Search, SearchConfig
+from pyengine.core.errors import EngineError
+from pyengine.core.game import Action, State
+
+__all__ = ["LEVEL_NAMES", "Level", "Player", "Thinking", "game_ai", "make_player", "player_kinds"]
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Level:
+    """A level: a search budget and shape, plus how the final choice is made.
+
+    ``blunder`` is the chance of playing a uniformly random legal action instead of the
+    search's choice (a human-like weakness for the easy level); ``choose`` replaces the
+    search altogether by a function ``(state, rng) -> action`` (a game whose best level is a
+    hand-written policy, or whose decision is secret).
+    """
+
+    search: SearchConfig | None = field(default_factory=SearchConfig)
+    blunder: float = 0.0
+    choose: Callable[[State, random.Random], Action] | None = None
+
+
+_MODULES: dict[str, ModuleType] = {}
+
+
+def game_ai(game_id: str) -> ModuleType:
+    """The game's ``ai`` module (``pyengine.games.<id>.ai``)."""
+    module = _MODULES.get(game_id)
+    if module is None:
+        module = importlib.import_module(f"pyengine.games.{game_id.replace('-', '_')}.ai")
+        _MODULES[game_id] = module
+    return module
+
+
+def player_kinds(game_id: str) -> tuple[str, ...]:
+    """The kinds of computer player the game offers, weakest first."""
+    extra = tuple(getattr(game_ai(game_id), "EXTRA_KINDS", ()))
+    return ("random", *extra, *LEVEL_NAMES)
+
+
+class Thinking:
+    """A decision in progress. ``step(max_ms)`` advances it; ``done`` says when ``action``
+    (and ``stats()``) are final. Dropping the object cancels it."""
+
+    def __init__(self, state: State, search: Search | None, action: Action | None,
+                 blunder: Action | None = None) -> None:
+        self.state = state
+        self.search = search
+        self._action = action
+        self._blunder = blunder
+
+    @property
+    def done(self) -> bool:
+        return self.search is None or self.search.done
+
+    @property
+    def progress(self) -> float:
+        return 1.0 if self.search is None else self.search.progress
+
+    def step(self, max_ms: float = 50.0) -> bool:
+        """Think for at most ``max_ms`` milliseconds; True when done."""
+        if self.search is not None and not self.search.done:
+            self.search.run(max_ms=max_ms)
+        return self.done
+
+    def finish(self) -> Action:
+        while not self.step(1000.0):
+            pass
+        return self.action
+
+    @property
+    def action(self) -> Action:
+        if self._blunder is not None:
+            return self._blunder
+        if self.search is not None:
+            return self.search.best_action()
+        assert self._action is not None
+        return self._action
+
+    def stats(self, top: int = 3) -> dict[str, Any]:
+        """The search's statistics (top candidates, root values); a direct decision has one
+        candidate and no values."""
+        if self.search is not None:
+            stats = self.search.stats(top)
+        else:
+            stats = {"player": self.state.current_player(), "iterations": 0, "elapsed_ms": 0.0,
+                     "candidates": [{"action": str(self.action), "visits": 0, "value": 0.0,
+                                     "proven": False}],
+                     "values": None}
+        stats["action"] = str(self.action)
+        return stats
+
+
+class Player:
+    """A computer player of one kind for one game."""
+
+    def __init__(self, game_id: str, kind: str, seed: int | None = None) -> None:
+        if kind not in player_kinds(game_id):
+            raise EngineError(f"unknown computer player {kind!r}; one of "
+                              f"{', '.join(player_kinds(game_id))}", code="ai.unknown-player",
+                              params={"kind": kind})
+        self.game_id = game_id
+        self.kind = kind
+        self.rng = random.Random(seed)
+        module = game_ai(game_id)
+        self.heuristics: Heuristics = getattr(module, "HEURISTICS", None) or Heuristics()
+        levels: dict[str, Level] = getattr(module, "LEVELS", {})
+        if kind == "random":
+            self.level = Level(search=None, choose=lambda state, rng: rng.choice(state.legal_actions()))
+        else:
+            self.level = levels.get(kind) or Level()
+
+    def think(self, state: State) -> Thinking:
+        """Start deciding for the seat to move in ``state`` (not changed)."""
+        rng = self.rng
+        level = self.level
+        if level.blunder and rng.random() < level.blunder:
+            return Thinking(state, None, rng.choice(state.legal_actions()))
+        shortcut = self.heuristics.shortcut(state, rng)
+        if shortcut is not None:
+            return Thinking(state, None, shortcut)
+        if level.choose is not None or level.search is None:
+            chooser = level.choose or (lambda s, r: r.choice(s.legal_actions()))
+            return Thinking(state, None, chooser(state, rng))
+        search = Search(state, level.search, self.heuristics, seed=rng.getrandbits(32))
+        return Thinking(state, search, None)
+
+    def choose(self, state: State) -> Action:
+        """The action to play (runs the whole budget)."""
+        return self.think(state).finish()
+
+    def __repr__(self) -> str:
+        return f"<Player {self.game_id} {self.kind}>"
+
+
+def make_player(game_id: str, kind: str, seed: int | None = None) -> Player:
+    """A computer player of ``kind`` (see :func:`player_kinds`) for ``game_id``."""
+    return Player(game_id, kind, seed)

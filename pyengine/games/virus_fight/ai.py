@@ -1,0 +1,1 @@
+"""Computer player knowledge for this game (placeholder: plain MCTS)."""
