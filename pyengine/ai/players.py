@@ -146,7 +146,8 @@ class Player:
         level = self.level
         if level.blunder and rng.random() < level.blunder:
             return Thinking(state, None, rng.choice(state.legal_actions()))
-        shortcut = self.heuristics.shortcut(state, rng)
+        # "random" is the baseline: uniform among the legal actions, never the game's shortcut
+        shortcut = None if self.kind == "random" else self.heuristics.shortcut(state, rng)
         if shortcut is not None:
             return Thinking(state, None, shortcut)
         if level.choose is not None or level.search is None:

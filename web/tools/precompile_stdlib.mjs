@@ -53,7 +53,8 @@ for source in pyscript_sources:
 # The engine itself, every submodule.
 import pyengine
 for info in pkgutil.walk_packages(pyengine.__path__, "pyengine."):
-    import_quietly(info.name)
+    if info.name.split(".")[-1] != "__main__":  # the command line: importing it runs it
+        import_quietly(info.name)
 # Modules the asyncio-based glue and PyScript's worker bootstrap use.
 for name in ("asyncio", "json", "inspect", "traceback", "warnings", "weakref"):
     import_quietly(name)

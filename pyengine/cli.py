@@ -1,0 +1,497 @@
+"""The command line: ``python -m pyengine <command>`` (standard library only).
+
+Commands:
+
+* ``games`` — the games, their options and computer players;
+* ``match <game> --players hard,random --games 20`` — a seat-rotated match between computer
+  players: wins, draws and losses per kind, the win rate with its 95% Wilson interval, and
+  the think time per decision (mean and 95th percentile); ``--json`` for machine output;
+* ``play <game> [--bot medium] [--seat 1]`` — play a computer player in the terminal: type
+  moves in the game's notation, ``moves`` (or ``help``), ``undo``, ``quit``.
+
+Options of the game are given as ``--option name=value`` (repeatable), for example
+``python -m pyengine play zebra --option size=5 --option setup=hole``.
+
+>>> import io
+>>> out = io.StringIO()
+>>> main(["play", "zebra", "--option", "size=4", "--bot", "random"],
+...      stdin=io.StringIO("a9-a8\\nquit\\n"), stdout=out)
+0
+>>> print(out.getvalue().split("> ")[1].strip())
+illegal: ...
+>>> out.getvalue().rstrip().endswith("Bye.")
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from pyengine.core.errors import EngineError
+from pyengine.core.game import Action, Game, State
+from pyengine.core.registry import games as registered_games
+from pyengine.core.registry import get_game
+
+__all__ = ["main"]
+
+SLICE_MS = 50.0
+"""The bot thinks in slices of this many milliseconds, as the web page drives it."""
+
+LIST_LIMIT = 60
+"""``moves`` lists at most this many actions (Virus Fight's setups number in the 100,000s)."""
+
+
+class UsageError(Exception):
+    """A mistake on the command line: printed as ``error: ...`` with exit status 2."""
+
+
+# -- options and games ------------------------------------------------------------------------
+
+
+def parse_options(game: Game, items: Sequence[str]) -> dict[str, object]:
+    """``["size=4", "setup=hole"]`` → ``{"size": 4, "setup": "hole"}``, each value read by the
+    option's own text parser (unknown names are left to the schema's check)."""
+    options: dict[str, object] = {}
+    for item in items:
+        for part in item.split(","):
+            if not part.strip():
+                continue
+            name, sep, value = part.partition("=")
+            name, value = name.strip(), value.strip()
+            if not sep or not name:
+                raise UsageError(f"an option is written name=value, not {part!r}")
+            if name in game.options:
+                options[name] = game.options[name].parse_text(value)
+            else:
+                options[name] = value
+    game.options.validate(options)  # unknown names and conflicts raise OptionError here
+    return options
+
+
+def describe_options(values: dict[str, object]) -> str:
+    return ", ".join(f"{name}={value}" for name, value in values.items())
+
+
+# -- games ------------------------------------------------------------------------------------
+
+
+def command_games(arguments: argparse.Namespace, out: TextIO) -> int:
+    from pyengine.ai import player_kinds
+
+    documents = []
+    for game in registered_games():
+        info = game.info()
+        try:
+            info["computer_players"] = list(player_kinds(game.id))
+        except Exception:  # noqa: BLE001 (a game whose AI module fails still gets listed)
+            info["computer_players"] = []
+        documents.append(info)
+    if arguments.json:
+        out.write(json.dumps(documents, indent=2) + "\n")
+        return 0
+    for game, info in zip(registered_games(), documents, strict=True):
+        players = info["players"]
+        count = (str(players["min"]) if players["min"] == players["max"]
+                 else f"{players['min']}-{players['max']}")
+        out.write(f"{game.id}  {game.name}  ({count} players)\n")
+        for option in game.options:
+            default = option.format_text(option.default) or "(empty)"
+            out.write(f"    --option {option.name}=...  default {default}; {option.allowed()}")
+            out.write(f"  ({option.label})\n" if option.label else "\n")
+        if info["computer_players"]:
+            out.write(f"    computer players: {', '.join(info['computer_players'])}\n")
+    return 0
+
+
+# -- match ------------------------------------------------------------------------------------
+
+
+def command_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pyengine.ai import player_kinds
+    from pyengine.ai.arena import play_match
+
+    game = get_game(arguments.game)
+    kinds = [kind.strip() for kind in arguments.players.split(",") if kind.strip()]
+    if len(kinds) < 1:
+        raise UsageError("--players needs at least one kind, such as hard,random")
+    known = player_kinds(game.id)
+    for kind in kinds:
+        if kind not in known:
+            raise UsageError(f"unknown computer player {kind!r} for {game.id}; one of "
+                             f"{', '.join(known)}")
+    options = parse_options(game, arguments.option)
+    if "players" in game.options and "players" not in options:
+        options["players"] = len(kinds)  # match virus-fight --players medium,random,random
+    seats = game.new_initial_state(options).num_players
+    if seats != len(kinds):
+        raise UsageError(f"{game.id} with these options has {seats} seats, but --players names "
+                         f"{len(kinds)} kinds")
+    if arguments.games < 1:
+        raise UsageError("--games must be at least 1")
+    started = time.perf_counter()
+
+    def progress(record: Any) -> None:
+        if arguments.quiet:
+            return
+        winners = ", ".join(f"seat {seat + 1} ({record.seats[seat]})" for seat in record.winners)
+        progress.count += 1  # type: ignore[attr-defined]
+        err.write(f"game {progress.count}/{arguments.games}: "  # type: ignore[attr-defined]
+                  f"{' vs '.join(record.seats)}: {('won by ' + winners) if winners else 'draw'}"
+                  f" after {record.actions} actions\n")
+        err.flush()
+
+    progress.count = 0  # type: ignore[attr-defined]
+    summary = play_match(game.id, kinds, games=arguments.games, options=options,
+                         seed=arguments.seed, progress=progress)
+    seconds = time.perf_counter() - started
+    if arguments.json:
+        document = summary.to_json()
+        document["options"] = options
+        document["seed"] = arguments.seed
+        document["seconds"] = round(seconds, 1)
+        out.write(json.dumps(document) + "\n")
+        return 0
+    out.write(match_table(summary, options, arguments.seed, seconds))
+    return 0
+
+
+def match_table(summary: Any, options: dict[str, object], seed: int, seconds: float) -> str:
+    """The result table of a :class:`~pyengine.ai.arena.MatchSummary`."""
+    shown = describe_options(options) or "default options"
+    lengths = summary.lengths or [0]
+    lines = [f"{summary.game_id} ({shown}), {summary.games} games, seats rotated, seed {seed}, "
+             f"{sum(lengths) / len(lengths):.0f} actions per game, {seconds:.1f} s",
+             ""]
+    header = (f"{'kind':<10} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6}  {'score':>5}  "
+              f"{'95% CI':<14}  {'think mean':>10}  {'p95':>9}")
+    lines.append(header)
+    lines.append("-" * len(header))
+    seen: set[str] = set()
+    for index, kind in enumerate(summary.kinds):
+        if kind in seen:  # the same kind in two seats: one row is enough
+            continue
+        seen.add(kind)
+        rate, low, high = summary.rate(index)
+        mean, p95 = summary.think(kind)
+        lines.append(f"{kind:<10} {summary.games:>5} {summary.wins[index]:>5} {summary.draws:>5} "
+                     f"{summary.losses[index]:>6}  {rate:>5.3f}  [{low:.3f}, {high:.3f}]  "
+                     f"{mean:>7.1f} ms  {p95:>6.1f} ms")
+    lines.append("")
+    lines.append("score = (wins + draws/2) / games; think = time per decision")
+    return "\n".join(lines) + "\n"
+
+
+# -- play -------------------------------------------------------------------------------------
+
+
+HELP = """commands:
+  MOVE          play a move in the game's notation ({examples})
+  moves, help   list the legal moves
+  random        play a random legal move (in Virus Fight's setup: a random secret program)
+  undo          take back your last move (and the computer's replies)
+  board         show the position again
+  quit          leave the game (also end of input)
+"""
+
+
+class Terminal:
+    """A game between one person (``human`` seat, or ``None`` to watch) and computer players
+    on the other seats, through text streams."""
+
+    def __init__(self, game: Game, options: dict[str, object], bot: str, human: int | None,
+                 seed: int, stdin: TextIO, out: TextIO) -> None:
+        from pyengine.ai import make_player
+
+        self.game = game
+        self.state: State = game.new_initial_state(options)
+        self.human = human
+        self.bot = bot
+        self.stdin = stdin
+        self.out = out
+        self.rng = random.Random(seed)
+        self.bots = {seat: make_player(game.id, bot, seed=seed * 101 + seat)
+                     for seat in range(self.state.num_players) if seat != human}
+        self.movers: list[int] = []  # the seat of each action applied here, for undo
+
+    # -- texts ----------------------------------------------------------------------------
+
+    def write(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+
+    def seat_label(self, seat: int) -> str:
+        names = getattr(self.state, "players", None)  # Fight the Virus names its players
+        name = f"{names[seat]}" if isinstance(names, tuple) and seat < len(names) else ""
+        base = f"seat {seat + 1}" + (f" {name}" if name and name != f"P{seat + 1}" else "")
+        return f"{base} (you)" if seat == self.human else f"{base} ({self.bot})"
+
+    def secret_setup(self) -> bool:
+        """Virus Fight before the reveal: programs are secret, so is the position text."""
+        return getattr(self.state, "phase", None) == "setup" and self.game.id == "virus-fight"
+
+    def show(self) -> None:
+        state = self.state
+        self.write()
+        diagram = getattr(state, "diagram", None)
+        if callable(diagram):
+            self.write(diagram())
+        if self.game.id == "fight-the-virus":
+            self._show_fight_the_virus()
+        elif self.game.id == "virus-fight":
+            self._show_virus_fight()
+        if not self.secret_setup():
+            self.write(f"position: {state.position_text()}")
+        if not state.is_terminal():
+            count = len(state.legal_actions())
+            moves = "" if count > 12 or self.secret_setup() else (
+                ": " + " ".join(str(action) for action in state.legal_actions()))
+            self.write(f"to move: {self.seat_label(state.current_player())}; "
+                       f"{count} legal move{'s' if count != 1 else ''}{moves}")
+
+    def _show_virus_fight(self) -> None:
+        state: Any = self.state
+        if state.phase == "setup":
+            for seat in range(state.num_players):
+                done = "submitted" if state.program_submitted(seat) else "not yet"
+                segment = " ".join(str(cell) for cell in state.home_segment(seat))
+                self.write(f"{self.seat_label(seat)}: home segment {segment}; program {done}")
+            return
+        instruction = state.instruction()
+        if instruction is not None:
+            self.write(f"round {state.round_number}, decision {state.decision}: {instruction}")
+        for seat in range(state.num_players):
+            counts = state.supply_counts(seat)
+            supply = " ".join(f"{code}x{count}" if count > 1 else code
+                              for code, count in counts.items()) or "-"
+            alive = "" if state.alive(seat) else " (eliminated)"
+            self.write(f"{self.seat_label(seat)}{alive}: marker {state.marker(seat) or '-'}, "
+                       f"supply {supply}")
+
+    def _show_fight_the_virus(self) -> None:
+        state: Any = self.state
+        dice = "-" if state.dice is None else f"{state.dice[0]}-{state.dice[1]}"
+        line = f"turn {state.turn}, phase {state.phase}, dice {dice}"
+        usable = state.usable_dice()
+        if usable:
+            line += f" (usable: {' '.join(str(value) for value in usable)})"
+        if state.pending_bonus:
+            line += f", bonus {state.pending_bonus} pending"
+        self.write(line)
+        for seat in range(state.num_players):
+            sheet = state.sheet(seat)
+            square = sheet.next_square
+            notes = []
+            if seat in state.hopeless:
+                notes.append("hopeless")
+            if seat in state.resigned:
+                notes.append("resigned")
+            self.write(f"{self.seat_label(seat)}: next research square "
+                       f"{'-' if square is None else square}, APs {len(sheet.ap)}, spikes "
+                       f"covered {sheet.spikes_covered}" + (f" ({', '.join(notes)})" if notes
+                                                            else ""))
+
+    def list_moves(self) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        if self.secret_setup():
+            segment = " ".join(str(cell) for cell in state.home_segment(state.current_player()))
+            self.write(f"{len(legal):,} possible programs in your home segment {segment}: "
+                       "1 to 5 pieces on consecutive cells, the marker on one of them, "
+                       f"such as {legal[len(legal) // 2]} (or type random)")
+            return
+        shown = [str(action) for action in legal[:LIST_LIMIT]]
+        more = f" ... ({len(legal)} in all)" if len(legal) > LIST_LIMIT else ""
+        self.write(f"legal moves ({len(legal)}): {' '.join(shown)}{more}")
+
+    def result_text(self) -> str:
+        result = self.state.result()
+        if result is None:
+            return "The game is not over."
+        scores = "-".join(str(score) for score in result.scores)
+        details = ", ".join(part for part in (f"reason {result.reason}" if result.reason else "",
+                                              f"ending {result.ending}" if result.ending else "",
+                                              f"scores {scores}" if result.scores else "")
+                            if part)
+        if not result.winners:
+            return f"Game over: a draw ({details})."
+        winners = " and ".join(self.seat_label(seat) for seat in result.winners)
+        verb = "wins" if len(result.winners) == 1 else "win"
+        return f"Game over: {winners} {verb} ({details})."
+
+    # -- turns -----------------------------------------------------------------------------
+
+    def bot_move(self, seat: int) -> None:
+        thinking = self.bots[seat].think(self.state)
+        started = time.perf_counter()
+        while not thinking.step(SLICE_MS):  # slices, as the page drives the search
+            pass
+        action = thinking.action
+        elapsed = (time.perf_counter() - started) * 1000.0
+        secret = self.secret_setup()
+        self.state.apply(action)
+        self.movers.append(seat)
+        shown = "its secret program" if secret else str(action)
+        self.write(f"{self.seat_label(seat)} plays {shown}  [{elapsed:.0f} ms]")
+
+    def human_move(self, text: str) -> bool:
+        """Apply ``text`` for the human; False (after saying why) when it is not legal."""
+        state = self.state
+        try:
+            if text == "random":
+                action: Action | str = self.rng.choice(state.legal_actions())
+            else:
+                action = text
+            secret = self.secret_setup()
+            state.apply(action)
+        except EngineError as error:
+            self.write(f"illegal: {error}")
+            return False
+        except Exception as error:  # noqa: BLE001 (never a traceback for a typed move)
+            self.write(f"could not read {text!r}: {error}")
+            return False
+        self.movers.append(self.human)
+        if secret or text == "random":
+            self.write(f"you play {state.history[-1]}")
+        return True
+
+    def undo(self) -> None:
+        if self.human not in self.movers:
+            self.write("nothing to undo")
+            return
+        while self.movers:
+            seat = self.movers.pop()
+            self.state.undo()
+            if seat == self.human:
+                break
+        self.write("took back your last move")
+
+    def run(self) -> int:
+        state = self.state
+        examples = ", ".join(str(action) for action in state.legal_actions()[:2])
+        self.write(f"{self.game.name}: you are {self.seat_label(self.human)}"
+                   if self.human is not None else f"{self.game.name}: watching")
+        self.write("type a move, or help, undo, quit")
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat in self.bots:
+                self.bot_move(seat)
+                continue
+            self.show()
+            while True:
+                self.out.write("> ")
+                self.out.flush()
+                line = self.stdin.readline()
+                if not line:  # end of input
+                    self.write()
+                    self.write("Bye.")
+                    return 0
+                text = line.strip()
+                if not text:
+                    continue
+                command = text.lower()
+                if command in ("quit", "exit", "q"):
+                    self.write("Bye.")
+                    return 0
+                if command in ("help", "?"):
+                    self.write(HELP.format(examples=examples).rstrip())
+                    self.list_moves()
+                    continue
+                if command in ("moves", "legal"):
+                    self.list_moves()
+                    continue
+                if command == "board":
+                    self.show()
+                    continue
+                if command == "undo":
+                    self.undo()
+                    break
+                if self.human_move(text):
+                    break
+        self.show()
+        self.write(self.result_text())
+        return 0
+
+
+def command_play(arguments: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from pyengine.ai import player_kinds
+
+    game = get_game(arguments.game)
+    known = player_kinds(game.id)
+    if arguments.bot not in known:
+        raise UsageError(f"unknown computer player {arguments.bot!r} for {game.id}; one of "
+                         f"{', '.join(known)}")
+    options = parse_options(game, arguments.option)
+    if "seed" in game.options and "seed" not in options:
+        # games with dice or a random tie-break: a fresh game each time, shown for replays
+        options["seed"] = random.SystemRandom().randrange(2**31)
+        out.write(f"(game seed {options['seed']}; replay with --option seed={options['seed']})\n")
+    seats = game.new_initial_state(options).num_players
+    if not 1 <= arguments.seat <= seats:
+        raise UsageError(f"--seat must be 1 to {seats} for these options")
+    seed = arguments.seed if arguments.seed is not None else random.SystemRandom().randrange(2**31)
+    terminal = Terminal(game, options, arguments.bot, arguments.seat - 1, seed, stdin, out)
+    return terminal.run()
+
+
+# -- entry point ------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m pyengine",
+        description="Virus Games engine: list games, run matches between computer players, "
+                    "play a computer player in the terminal.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="command")
+
+    games = commands.add_parser("games", help="list the games, their options and players")
+    games.add_argument("--json", action="store_true", help="machine-readable output")
+
+    match = commands.add_parser("match", help="a seat-rotated match between computer players")
+    match.add_argument("game", help="game id (see the games command)")
+    match.add_argument("--players", required=True,
+                       help="comma-separated kinds, one per seat, such as hard,random")
+    match.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    match.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    match.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game option (repeatable)")
+    match.add_argument("--json", action="store_true", help="print the summary as JSON")
+    match.add_argument("--quiet", "-q", action="store_true", help="no per-game progress lines")
+
+    play = commands.add_parser("play", help="play a computer player in the terminal")
+    play.add_argument("game", help="game id (see the games command)")
+    play.add_argument("--bot", default="medium", help="the computer player's kind (medium)")
+    play.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
+    play.add_argument("--seed", type=int, default=None, help="the computer player's seed")
+    play.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option (repeatable)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run a command; returns the exit status (0 success, 2 a usage or option error)."""
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser()
+    try:
+        arguments = parser.parse_args(argv)
+    except SystemExit as leaving:  # --help or a usage error (argparse printed it)
+        return int(leaving.code or 0)
+    try:
+        if arguments.command == "games":
+            return command_games(arguments, out)
+        if arguments.command == "match":
+            return command_match(arguments, out, err)
+        return command_play(arguments, stdin, out)
+    except (UsageError, EngineError) as error:
+        err.write(f"error: {error}\n")
+        return 2
+    except KeyboardInterrupt:
+        out.write("\n")
+        return 130
