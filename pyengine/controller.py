@@ -11,9 +11,12 @@ Requests (``{"op": ...}``):
 ``hello``                                  the engine's version and the registered games
 ``new``     ``game``, ``options``          start a game (a bad option is an error; the game
             [``seats``]                    on screen stays); ``seats`` names who plays each
-                                           seat: ``human`` or a computer player the game's
-                                           presentation knows (``bot_action``)
-``bot``                                    the computer player to act makes one decision
+                                           seat: ``human`` or a kind of computer player
+                                           (:func:`seat_kinds`: ``random``, ``easy``, ...)
+``bot``     [``slice_ms``]                 the computer seat to act thinks for at most
+                                           ``slice_ms`` ms (none: to the end), then plays
+``hint``    [``slice_ms``]                 the same for the human to act at the ``medium``
+                                           level: the suggested action and two alternatives
 ``click``   ``cell``                       select, extend the selection, or play
 ``cancel``                                 drop the selection
 ``play``    ``action``                     play an action given in notation
@@ -39,6 +42,28 @@ Replies: ``{"ok": true, "view": ..., "message": ...}`` or ``{"ok": false, "error
 "message", "params"}, "view": ...}``. Messages are translation requests
 (``{"key", "params"}``) resolved by the page. Nothing ever escapes as a traceback.
 
+**Thinking step by step.** ``bot`` and ``hint`` with ``slice_ms`` run a search (see
+:mod:`pyengine.ai`) in slices, so the page stays in control between them: while the search is
+not done the reply is ``{"ok": true, "thinking": {"purpose", "seat", "kind", "progress",
+"iterations"}}`` *without a view* (nothing changed, and a view is tens of kB of SVG); the
+next request of the same op continues it. When done, ``bot`` plays the action and replies
+as ``play`` does, plus ``stats`` (the search's candidates and values, see
+:meth:`pyengine.ai.Thinking.stats`; only counts for a secret decision); ``hint`` replies with
+the view and ``hint``: ``{"seat", "actions": [{"action", "paths", "cells", "value"}, ...]}``,
+the suggestion first, then up to two alternatives (``paths``: the click sequences that make
+it, ``cells``: its board cells to highlight, ``value``: the search's estimate for the seat in
+[-1, 1]). Each decision is seeded by the game's options and the number of actions played, so
+a replayed game decides alike. Any other request that changes the game (``click``,
+``play``, ``undo``, ``new``, ...) drops a search in progress.
+
+**Evaluation.** Every view carries ``evaluation``: ``{"chances", "history", "source"}``,
+each seat's estimated chance to win (0..1) now and after every action so far
+(``history[i]``: after ``i`` actions, ``history[0]`` the start). It comes from the latest
+search of that position (``source`` ``"search"``: a computer's decision or a hint; the
+position after a computer's move keeps its search's values) or else from the game's cheap
+``HEURISTICS.evaluate`` (``"heuristic"``); a finished game gives its result. A value ``v`` in
+[-1, 1] becomes ``(v + 1) / 2``; with two or more seats the chances are scaled to add up to 1.
+
 >>> controller = Controller()
 >>> reply = controller.handle({"op": "new", "game": "zebra", "options": {"size": 4}})
 >>> reply["ok"], reply["view"]["turn"]["key"], len(reply["view"]["sources"])
@@ -54,16 +79,59 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 import traceback
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
 import pyengine
+from pyengine.ai.heuristics import Heuristics
+from pyengine.ai.players import Thinking, game_ai, make_player, player_kinds
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, State
 from pyengine.session import HUMAN, Match
 
 Reply = dict[str, Any]
+
+HINT_LEVEL = "medium"
+"""The level whose search suggests a human's action (the ``hint`` request)."""
+
+# Requests that leave the game as it is: a search in progress survives them.
+_KEEPS_SEARCH = frozenset({"bot", "hint", "view", "diagram", "preview", "hello"})
+
+
+def seat_kinds(game_id: str) -> tuple[str, ...]:
+    """The computer players a seat may hold, weakest first (:func:`pyengine.ai.player_kinds`:
+    ``random``, a game's own kinds such as Fight the Virus's ``greedy``, the levels)."""
+    return player_kinds(game_id)
+
+
+def chances(values: Sequence[float]) -> list[float]:
+    """Winning chances (0..1) from values in [-1, 1] per seat: ``(v + 1) / 2``, scaled to add
+    up to 1 when there are several seats (an even split when nobody has any chance).
+
+    >>> chances([0.5, -0.5]), chances([0.0, 0.0, 0.0]), chances([1.0, -1.0, -1.0]), chances([-0.2])
+    ([0.75, 0.25], [0.333, 0.333, 0.333], [1.0, 0.0, 0.0], [0.4])
+    """
+    raw = [min(1.0, max(0.0, (float(value) + 1.0) / 2.0)) for value in values]
+    if len(raw) > 1:
+        total = sum(raw)
+        raw = [value / total for value in raw] if total > 0 else [1.0 / len(raw)] * len(raw)
+    return [round(value, 3) for value in raw]
+
+
+@dataclass
+class _Pending:
+    """A decision being thought about: ``purpose`` ``bot`` or ``hint``, for one position."""
+
+    purpose: str
+    key: tuple[Any, ...]
+    seat: int
+    kind: str
+    thinking: Thinking
 
 
 def presentation_of(game_id: str) -> ModuleType:
@@ -92,6 +160,12 @@ class Controller:
     def __init__(self) -> None:
         self.match: Match | None = None
         self.selection: list[str] = []
+        self.pending: _Pending | None = None  # a search in progress (bot or hint)
+        self.generation = 0  # changes with every game started or loaded
+        # the evaluation of every position of the game so far: ``_eval_path`` the actions,
+        # ``_evals[i]`` (chances, source) after ``i`` of them
+        self._eval_path: list[Action] = []
+        self._evals: list[tuple[list[float], str]] = []
 
     # -- the front door ---------------------------------------------------------------
 
@@ -111,6 +185,8 @@ class Controller:
             if handler is None:
                 raise RequestError(f"Unknown request {request['op']!r}.", code="request.unknown-op",
                                    params={"op": request["op"]})
+            if request["op"] not in _KEEPS_SEARCH:
+                self.pending = None
             return handler(request)
         except EngineError as error:
             return self._failure(error)
@@ -141,19 +217,24 @@ class Controller:
         if seats is None:
             match = Match(game_id, options=options)  # validates: errors leave the old game
         else:
-            bots = getattr(present, "BOTS", ())
+            kinds = seat_kinds(game_id)
             for seat in seats:
-                if seat != HUMAN and seat not in bots:
+                if seat != HUMAN and seat not in kinds:
                     raise RequestError(f"Unknown player {seat!r}: a seat is human or one of "
-                                       f"{', '.join(bots) or 'no computer player yet'}.",
+                                       f"{', '.join(kinds)}.",
                                        code="request.unknown-bot", params={"seat": seat})
             match = Match(game_id, options=options, seats=seats)
             if len(seats) != match.state.num_players:
                 raise RequestError(f"The game has {match.state.num_players} players, not {len(seats)} seats.",
                                    code="request.seat-count",
                                    params={"players": match.state.num_players, "seats": len(seats)})
-        self.match, self.selection = match, []
+        self._replace(match)
         return self._success()
+
+    def _replace(self, match: Match) -> None:
+        self.match, self.selection, self.pending = match, [], None
+        self.generation += 1
+        self._eval_path, self._evals = [], []
 
     def _op_view(self, request: dict[str, Any]) -> Reply:
         return self._success()
@@ -182,38 +263,155 @@ class Controller:
     def _op_play(self, request: dict[str, Any]) -> Reply:
         return self._play(_field(request, "action", str))
 
-    def _play(self, action: Action | str) -> Reply:
-        """Play (checked), drop the selection and say who played what."""
+    def _play(self, action: Action | str, *, evaluation: list[float] | None = None) -> Reply:
+        """Play (checked), drop the selection and say who played what. ``evaluation``: the
+        chances the search that chose the action gave its position, kept for the next one."""
         match = self._require_match()
         present = presentation_of(match.state.game.id)
         mover = present.PLAYERS[match.state.current_player()] if not match.is_over else None
         before = match.state.clone()
         played = match.play(action)
         self.selection = []
+        if evaluation is not None and not match.is_over:
+            self._remember(match, evaluation)
         announce = getattr(present, "announce", None)
         if announce is not None:
             return self._success(announce(before, played, match.state))
         return self._success(_message("play.played", action=str(played), player=mover))
 
     def _op_bot(self, request: dict[str, Any]) -> Reply:
-        """The computer player whose turn it is decides once (and nothing happens for a human)."""
+        """The computer seat to act thinks (for ``slice_ms``, or to the end) and then plays;
+        nothing happens for a human."""
         match = self._require_match()
         if match.is_over:
             return self._success(_message("play.already-over"), level="error")
         seat = match.to_move
         if not self._bot_to_move(match):
             raise RequestError("A human decides now.", code="request.not-a-bot", params={"seat": seat})
-        name = match.seats[seat]
-        present = presentation_of(match.state.game.id)
-        return self._play(present.bot_action(match.state, name))
+        kind = match.seats[seat]
+        direct = self._direct_decision(match, seat, kind)
+        if direct is not None:  # no search: a stop proposal or answer
+            self.pending = None
+            return self._play(direct)
+        pending = self._think(request, "bot", match, seat, kind)
+        if not pending.thinking.done:
+            return self._thinking_reply(pending)
+        self.pending = None
+        thinking = pending.thinking
+        state = match.state
+        stats = thinking.stats()
+        action = thinking.action
+        secret = self._is_secret(state)
+        values = stats.get("values")
+        if values and not secret:
+            self._remember(match, chances(values))
+        reply = self._play(action, evaluation=None if secret or not values else chances(values))
+        reply["stats"] = ({key: stats[key] for key in ("player", "iterations", "elapsed_ms")}
+                          if secret else stats)
+        return reply
+
+    def _op_hint(self, request: dict[str, Any]) -> Reply:
+        """For the human to act: the ``medium`` level's choice and its two best alternatives."""
+        match = self._require_match()
+        if match.is_over:
+            return self._success(_message("play.already-over"), level="error")
+        seat = match.to_move
+        state = match.state
+        present = presentation_of(state.game.id)
+        if self._bot_to_move(match):
+            raise RequestError("The computer decides now.", code="request.not-a-human", params={"seat": seat})
+        if self._is_secret(state):  # a secret setup is composed, not clicked: no hint
+            raise RequestError("There is no hint for this decision.", code="request.no-hint")
+        pending = self._think(request, "hint", match, seat, HINT_LEVEL)
+        if not pending.thinking.done:
+            return self._thinking_reply(pending)
+        self.pending = None
+        stats = pending.thinking.stats(top=3)
+        if stats.get("values"):
+            self._remember(match, chances(stats["values"]))
+        paths_of: dict[str, list[list[str]]] = {}
+        actions_of: dict[str, Action] = {}
+        for cells, action in click_paths(present, state):
+            text = str(action)
+            paths_of.setdefault(text, []).append(list(cells))
+            actions_of.setdefault(text, action)
+        on_board = set(_board_spots(present, state))
+        suggestions = []
+        for candidate in stats["candidates"]:
+            text = candidate["action"]
+            paths = paths_of.get(text, [])
+            cells = [token for path in paths for token in path]
+            if text in actions_of:
+                cells += [str(cell) for cell in present.action_cells(actions_of[text])]
+            suggestions.append({"action": text, "paths": paths,
+                                "cells": [cell for cell in dict.fromkeys(cells) if cell in on_board],
+                                "value": candidate["value"]})
+        reply = self._success()
+        reply["hint"] = {"seat": seat, "actions": suggestions[:3]}
+        return reply
+
+    # -- computer players ----------------------------------------------------------------
+
+    def _think(self, request: dict[str, Any], purpose: str, match: Match, seat: int, kind: str) -> _Pending:
+        """Start or continue the search for ``purpose`` in the current position, for
+        ``slice_ms`` (a number) or to the end (none)."""
+        slice_ms = request.get("slice_ms")
+        if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
+                                     or slice_ms < 0):
+            raise RequestError("'slice_ms' is a number of milliseconds.", code="request.field",
+                               params={"field": "slice_ms"})
+        state = match.state
+        history = state.history
+        key = (self.generation, len(history), history[-1] if history else None, seat, kind)
+        pending = self.pending
+        started = time.perf_counter()
+        if pending is None or pending.purpose != purpose or pending.key != key:
+            seed = self._decision_seed(match, purpose)
+            thinking = make_player(state.game.id, kind, seed).think(state.clone())
+            pending = self.pending = _Pending(purpose, key, seat, kind, thinking)
+        if slice_ms is None:
+            pending.thinking.finish()
+        else:
+            spent = (time.perf_counter() - started) * 1000.0
+            if spent < slice_ms:
+                pending.thinking.step(slice_ms - spent)
+        return pending
+
+    @staticmethod
+    def _thinking_reply(pending: _Pending) -> Reply:
+        thinking = pending.thinking
+        search = thinking.search
+        return {"ok": True, "thinking": {"purpose": pending.purpose, "seat": pending.seat, "kind": pending.kind,
+                                         "progress": round(thinking.progress, 3),
+                                         "iterations": 0 if search is None else search.iterations}}
+
+    @staticmethod
+    def _decision_seed(match: Match, purpose: str) -> int:
+        """A seed from the game's options (its own seed among them) and the actions played:
+        the same decision in a replayed game."""
+        text = json.dumps([match.state.game.id, purpose, dict(match.options)], sort_keys=True, default=str)
+        return (zlib.crc32(text.encode()) * 1_000_003 + len(match.state.history)) % (1 << 63)
+
+    @staticmethod
+    def _direct_decision(match: Match, seat: int, kind: str) -> Action | None:
+        """A computer seat's decision taken without search, whatever its kind: the
+        presentation's ``computer_decision`` hook (Virus Fight's stop proposals and answers)."""
+        state = match.state
+        hook = getattr(presentation_of(state.game.id), "computer_decision", None)
+        return None if hook is None else hook(state, seat, game_ai(state.game.id))
+
+    def _is_secret(self, state: State) -> bool:
+        """Whether the decision to make is a secret setup (its search must not be shown)."""
+        setup = getattr(presentation_of(state.game.id), "setup", None)
+        return setup is not None and setup(state) is not None
 
     def _op_undo(self, request: dict[str, Any]) -> Reply:
         match = self._require_match()
         if match.can_undo and not self._can_undo(match):
             raise RequestError("This action cannot be taken back.", code="request.cannot-undo")
         action = match.undo()
-        # with computer players, go back to the last decision a human made
-        while self._bot_to_move(match) and self._can_undo(match):
+        # with computer players, go back to the last decision a human made (if any human plays)
+        while HUMAN in match.seats and self._bot_to_move(match) and self._can_undo(match):
             action = match.undo()
         self.selection = []
         return self._success(_message("play.undone", action=str(action)))
@@ -230,7 +428,7 @@ class Controller:
         else:
             game_id = self.match.state.game.id
         match = Match.from_record(text, game_id=game_id)
-        self.match, self.selection = match, []
+        self._replace(match)
         return self._success(_message("play.loaded", count=len(match.actions)))
 
     def _op_click(self, request: dict[str, Any]) -> Reply:
@@ -270,6 +468,52 @@ class Controller:
         hook = getattr(presentation_of(match.state.game.id), "undoable", None)
         return match.can_undo and (hook is None or hook(match.state))
 
+    # -- evaluation ---------------------------------------------------------------------
+
+    def _sync_evaluations(self, match: Match) -> None:
+        """Bring the evaluations in line with the game's actions: keep those of the common
+        prefix and evaluate the positions after it (one, in play; all, after a load)."""
+        state = match.state
+        history = state.history
+        path = self._eval_path
+        common = 0
+        limit = min(len(path), len(history))
+        while common < limit and (path[common] is history[common] or path[common] == history[common]):
+            common += 1
+        if common < len(path):
+            del path[common:]
+        del self._evals[common + 1:]
+        missing = len(history) + 1 - len(self._evals)
+        if missing <= 0:
+            return
+        heuristics = getattr(game_ai(state.game.id), "HEURISTICS", None) or Heuristics()
+        if missing == 1:
+            self._evals.append((_estimate(state, heuristics), "heuristic"))
+        else:  # replay the missing positions on a copy
+            copy = state.clone()
+            for _ in range(missing - 1):
+                copy.undo()
+            self._evals.append((_estimate(copy, heuristics), "heuristic"))
+            for action in history[len(history) - missing + 1:]:
+                copy.apply_unchecked(action)
+                self._evals.append((_estimate(copy, heuristics), "heuristic"))
+        path.extend(history[len(path):])
+
+    def _remember(self, match: Match, values: list[float]) -> None:
+        """The current position's chances, as a search found them."""
+        self._sync_evaluations(match)
+        self._evals[-1] = (values, "search")
+
+    def _evaluation(self, match: Match) -> dict[str, Any] | None:
+        try:
+            self._sync_evaluations(match)
+        except Exception:  # an evaluation must never cost the view
+            traceback.print_exc(file=sys.stderr)
+            self._eval_path, self._evals = [], []
+            return None
+        current, source = self._evals[-1]
+        return {"chances": current, "source": source, "history": [values for values, _ in self._evals]}
+
     def _require_match(self) -> Match:
         if self.match is None:
             raise RequestError("No game has been started.", code="request.no-game")
@@ -300,8 +544,7 @@ class Controller:
         targets = sorted({cells[depth] for cells in paths
                           if len(cells) > depth and list(cells[:depth]) == self.selection})
         sources = sorted({cells[0] for cells in paths if cells})
-        spots = getattr(present, "spots", None)
-        cells = list(spots(state)) if spots is not None else _board_cells(present.grid(state))
+        cells = _board_spots(present, state)
         on_board = set(cells)
         # With nothing selected, the cells that make an action in one click are highlighted
         # (Virus War steps, Zebra placements); a move's first click is not a target yet,
@@ -359,9 +602,11 @@ class Controller:
             "ply_count": len(history),
             "result": present.result(state),
             "seats": list(match.seats),
+            "players": [present.PLAYERS[seat] for seat in range(state.num_players)],
             "can_undo": self._can_undo(match),
             "can_redo": match.can_redo,
             "record": _record_text(match) if public_record is None else public_record(state),
+            "evaluation": self._evaluation(match),
         }
 
 
@@ -372,6 +617,19 @@ def _record_text(match: Match) -> str:
         return match.record_text()
     except EngineError:
         return ""
+
+
+def _estimate(state: State, heuristics: Heuristics) -> list[float]:
+    """Each seat's chance in ``state``: its result when over, else the game's evaluation."""
+    if state.is_terminal():
+        return chances(heuristics.terminal_values(state))
+    return chances(heuristics.evaluate(state))
+
+
+def _board_spots(present: ModuleType, state: State) -> list[str]:
+    """Every clickable name on the board: its spots, or the cells of its grid."""
+    spots = getattr(present, "spots", None)
+    return list(spots(state)) if spots is not None else _board_cells(present.grid(state))
 
 
 def _board_cells(grid: dict[str, Any]) -> list[str]:

@@ -322,10 +322,14 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
 
     game_page = (WEB / "templates" / "game.html").read_text()
     for game in pyengine.games():
-        # The computer players the page may offer per seat (the presentation's BOTS; none: no
-        # seat selectors).
-        bots = " ".join(getattr(game.presentation(), "BOTS", ()))
-        page = game_page.replace("{{GAME}}", game.id).replace("{{BOTS}}", html.escape(bots))
+        # The computer players the page offers per seat (pyengine.ai.player_kinds, see
+        # pyengine.controller.seat_kinds) and the number of seats of a game whose options do
+        # not choose it (Zebra, Virus War: 2).
+        from pyengine.controller import seat_kinds
+
+        bots = " ".join(seat_kinds(game.id))
+        page = (game_page.replace("{{GAME}}", game.id).replace("{{BOTS}}", html.escape(bots))
+                .replace("{{SEATS}}", str(game.min_players)))
         (dist / f"{game.id}.html").write_text(renderer.render(page))
 
 

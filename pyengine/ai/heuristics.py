@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pyengine.core.game import Action, State
+
+if TYPE_CHECKING:
+    from pyengine.ai.mcts import Candidate
 
 __all__ = ["Heuristics"]
 
@@ -56,4 +60,13 @@ class Heuristics:
 
     def shortcut(self, state: State, rng: random.Random) -> Action | None:
         """A decision taken without search (a forced or book move, a secret setup), or None."""
+        return None
+
+    def choose(self, state: State, candidates: Sequence[Candidate],
+               rng: random.Random) -> Action | None:
+        """The final choice among the searched root ``candidates`` (ranked best first, see
+        :meth:`~pyengine.ai.mcts.Search.candidates`), or None to play the first (the
+        default). A game may prefer, among near-equal candidates, one that fits a known
+        strategy or vary its play with ``rng``; ``rng`` is seeded by the search, the same on
+        every call, so the choice is stable and reproducible."""
         return None

@@ -108,6 +108,9 @@ class Search:
         self.config = config or SearchConfig()
         self.heuristics = heuristics or _DEFAULT
         self.rng = random.Random(seed)
+        # the seed of the rng given to Heuristics.choose (drawn apart from self.rng, so that
+        # the search itself is the same with or without that hook)
+        self._choice_seed = seed if seed is not None else random.getrandbits(64)
         self.player = state.current_player()
         self.num_players = state.num_players
         self._state = state.clone()
@@ -183,12 +186,15 @@ class Search:
         return out
 
     def best_action(self) -> Action:
-        """The action to play: the most visited (a proven win first, a proven loss last)."""
+        """The action to play: the most visited (a proven win first, a proven loss last),
+        unless the game's :meth:`Heuristics.choose` prefers another candidate."""
         candidates = self.candidates()
         if not candidates:  # no iteration yet
             legal = self._state.legal_actions()
             return self.heuristics.order(self._state, legal)[0] if self._ordered else legal[0]
-        return candidates[0].action
+        choice = self.heuristics.choose(self._state, candidates,
+                                        random.Random(self._choice_seed))
+        return candidates[0].action if choice is None else choice
 
     def values(self) -> tuple[float, ...]:
         """The root's estimated value for every seat (mean of the search, or the evaluation

@@ -144,12 +144,14 @@ class Player:
         """Start deciding for the seat to move in ``state`` (not changed)."""
         rng = self.rng
         level = self.level
-        if level.blunder and rng.random() < level.blunder:
-            return Thinking(state, None, rng.choice(state.legal_actions()))
-        # "random" is the baseline: uniform among the legal actions, never the game's shortcut
+        # "random" is the baseline: uniform among the legal actions, never the game's shortcut.
+        # A shortcut (a secret setup, a vote) comes before any blunder: blunders are slips of
+        # play, never a random program or an answer the rules reserve to a reasoned choice.
         shortcut = None if self.kind == "random" else self.heuristics.shortcut(state, rng)
         if shortcut is not None:
             return Thinking(state, None, shortcut)
+        if level.blunder and rng.random() < level.blunder:
+            return Thinking(state, None, rng.choice(state.legal_actions()))
         if level.choose is not None or level.search is None:
             chooser = level.choose or (lambda s, r: r.choice(s.legal_actions()))
             return Thinking(state, None, chooser(state, rng))

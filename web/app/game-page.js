@@ -4,7 +4,11 @@
 // (view.setup) is composed in the program builder (program-builder.js), behind a "pass the
 // device" privacy screen for each seat. A shape to place on a sheet (view.placement, Fight the
 // Virus) is previewed by the shape placer (shape-placer.js). Computer players (view.seats)
-// decide through the engine's `bot` request, one decision at a time.
+// decide through the engine's `bot` request, one decision at a time, thinking in slices of
+// SLICE_MS (each reply says how far the search got; the page shows it and may pause). A person
+// may ask for a hint (the `hint` request, the same slices): the suggested action's cells and
+// two alternatives are highlighted until the next action. The evaluation bar shows each
+// seat's chances (view.evaluation), and the result banner charts them over the game.
 
 import { I18n } from "./i18n.js";
 import { EngineClient } from "./engine.js";
@@ -22,6 +26,11 @@ const HANDOVER_GAMES = new Set(["fight-the-virus"]);
 const BEST_SCORE_GAMES = new Set(["fight-the-virus"]);
 // A computer player's decisions are spaced so that people can follow them (?fast=1: at once).
 const BOT_DELAY_MS = new URLSearchParams(location.search).get("fast") === "1" ? 0 : 400;
+// How long the engine thinks per request: short enough that a new game or an undo is taken at
+// once, long enough that the messages cost little.
+const SLICE_MS = 50;
+const EVAL_KEY = "virus-games.evaluation-bar"; // localStorage: "on" when the bar is shown
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 class GamePage {
     constructor(i18n, engine) {
@@ -63,8 +72,17 @@ class GamePage {
         this.botBusy = false;
         this.botEpoch = 0;
         this.botHalted = false; // a bot request failed: wait for the player
+        this.botPaused = false; // the pause button: no computer decision until resumed
+        this.thinking = null; // the latest progress of a search: {purpose, seat, progress}
+        this.thinkingReplies = 0; // how many "still thinking" replies came (tests, debugging)
         this.inflight = 0;
         this.undoing = false;
+        // Hints: the suggestion shown ({key, actions}; key = game and ply it belongs to), a
+        // counter that drops a hint still being searched when anything else happens.
+        this.hint = null;
+        this.hintEpoch = 0;
+        this.hintBusy = false;
+        this.evalShown = readSetting(EVAL_KEY) === "on";
     }
 
     async start() {
@@ -98,20 +116,34 @@ class GamePage {
         // it back.
         const replacing = request.op === "new" || request.op === "load";
         const unlocked = this.unlockedSeat;
-        if (replacing) {
-            this.unlockedSeat = null;
+        if (replacing) this.unlockedSeat = null;
+        if (request.op !== "view") { // the game changes: a search in progress is dropped
             this.stopBots();
+            this.dropHint();
         }
-        let reply;
+        const reply = await this.ask(request);
+        this.receive(request, reply, unlocked);
+        this.scheduleBot();
+        return reply;
+    }
+
+    // One request to the engine; a failure of the worker itself becomes an error reply.
+    async ask(request) {
         this.inflight += 1;
         try {
-            reply = await this.engine.request(request);
+            return await this.engine.request(request);
         } catch (error) {
             console.warn("engine request failed", error);
-            reply = { ok: false, error: { code: "internal", params: {} } };
+            return { ok: false, error: { code: "internal", params: {} } };
         } finally {
             this.inflight -= 1;
         }
+    }
+
+    // Takes in a reply with a view: the view, the message, and after a new or loaded game
+    // the page's per-game state.
+    receive(request, reply, unlocked = null) {
+        const replacing = request.op === "new" || request.op === "load";
         if (reply.view) this.view = reply.view;
         if (replacing && reply.ok) {
             this.generation += 1; // the builder starts from an empty draft
@@ -124,8 +156,6 @@ class GamePage {
         }
         this.message = reply.ok ? reply.message || null : { ...this.errorMessage(reply.error), level: "error" };
         if (this.view) this.render();
-        this.scheduleBot();
-        return reply;
     }
 
     errorMessage(error) {
@@ -188,6 +218,17 @@ class GamePage {
             $("board-zoom").setAttribute("aria-pressed", String(zoomed));
         });
         $("undo").addEventListener("click", () => this.undo());
+        $("hint").addEventListener("click", () => this.requestHint());
+        $("bot-pause").addEventListener("click", () => this.togglePause());
+        $("eval-toggle").addEventListener("click", () => {
+            this.evalShown = !this.evalShown;
+            writeSetting(EVAL_KEY, this.evalShown ? "on" : "off");
+            if (this.view) this.renderEvaluation(this.view);
+        });
+        $("vs-computer").addEventListener("click", () => {
+            this.seatKinds.versusComputer();
+            this.newGame();
+        });
         $("redo").addEventListener("click", () => this.send({ op: "redo" }));
         $("download").addEventListener("click", () => this.download());
         $("result-close").addEventListener("click", () => {
@@ -212,6 +253,7 @@ class GamePage {
         $("options").addEventListener("change", () => this.applyConstraints());
         this.seatKinds = new SeatKinds(this.i18n, $("options"));
         this.applyConstraints();
+        $("eval-toggle").setAttribute("aria-pressed", String(this.evalShown));
         $("options").addEventListener("submit", (event) => {
             event.preventDefault();
             this.newGame();
@@ -254,6 +296,7 @@ class GamePage {
             const when = form.querySelector(`[name="${name}"]`);
             row.hidden = Boolean(when) && !values.split(",").includes(when.value);
         }
+        if (this.seatKinds) $("vs-computer").hidden = !this.seatKinds.canPlayComputer();
         const source = $("option-constraints");
         if (!source) return this.seatKinds?.update();
         const fields = Object.fromEntries([...form.querySelectorAll("[name]")].map((field) => [field.name, field]));
@@ -274,6 +317,7 @@ class GamePage {
             }
         }
         this.seatKinds?.update();
+        if (this.seatKinds) $("vs-computer").hidden = !this.seatKinds.canPlayComputer();
     }
 
     readOptions() {
@@ -484,6 +528,9 @@ class GamePage {
             $("result-detail").textContent = view.result.details.map(t).join(" ");
         }
         this.renderBestScores(view);
+        this.renderAi(view);
+        this.renderEvaluation(view);
+        this.renderChart(view);
     }
 
     // The focused control, if the next render may replace it (a decision button, a die).
@@ -569,28 +616,238 @@ class GamePage {
         this.botTimer = null;
         this.botEpoch += 1;
         this.botHalted = false;
+        if (this.thinking?.purpose === "bot") this.thinking = null;
     }
 
     // After every reply: if a computer player decides now, ask the engine for its decision
     // (after a short pause). Never two at once; a failed request halts the loop until the
-    // next game or undo.
+    // next game or undo; the pause button holds it.
     scheduleBot() {
-        if (this.botTimer !== null || this.botBusy || this.botHalted || this.undoing || !this.botToMove()) return;
+        if (this.botTimer !== null || this.botBusy || this.botHalted || this.undoing || this.botPaused
+            || !this.botToMove()) return;
         const epoch = this.botEpoch;
-        this.botTimer = setTimeout(async () => {
+        this.botTimer = setTimeout(() => {
             this.botTimer = null;
-            // Another request on its way (or another game): its reply schedules again.
-            if (epoch !== this.botEpoch || this.inflight > 0 || !this.botToMove()) return;
-            this.botBusy = true;
-            let reply;
-            try {
-                reply = await this.send({ op: "bot" });
-            } finally {
-                this.botBusy = false;
-            }
-            if (!reply.ok && epoch === this.botEpoch) this.botHalted = true;
-            this.scheduleBot();
+            this.runBot(epoch);
         }, BOT_DELAY_MS);
+    }
+
+    // The computer's decision: `bot` requests of SLICE_MS each until the engine has played,
+    // showing the search's progress between them. A new game, an undo (a new epoch) or the
+    // pause button stop asking; the engine drops the search when the game changes, and keeps
+    // it across a pause.
+    async runBot(epoch) {
+        // Another request on its way (or another game): its reply schedules again.
+        if (epoch !== this.botEpoch || this.inflight > 0 || this.botPaused || !this.botToMove()) return;
+        this.botBusy = true;
+        let reply = null;
+        try {
+            for (;;) {
+                reply = await this.ask({ op: "bot", slice_ms: SLICE_MS });
+                if (epoch !== this.botEpoch || !reply.thinking) break;
+                this.thinkingReplies += 1;
+                this.thinking = { ...reply.thinking };
+                this.renderThinking();
+                if (this.botPaused) break;
+            }
+        } finally {
+            this.botBusy = false;
+        }
+        if (epoch === this.botEpoch && reply && !reply.thinking) {
+            this.thinking = null;
+            this.dropHint();
+            this.receive({ op: "bot" }, reply);
+            if (!reply.ok) this.botHalted = true;
+        }
+        this.scheduleBot();
+    }
+
+    togglePause() {
+        this.botPaused = !this.botPaused;
+        if (this.botPaused) {
+            clearTimeout(this.botTimer);
+            this.botTimer = null;
+        }
+        if (this.view) this.renderAi(this.view);
+        this.scheduleBot();
+    }
+
+    // ---- hints ----------------------------------------------------------------------------
+
+    humanToMove() {
+        const view = this.view;
+        return Boolean(view) && !view.result && !view.setup && view.to_move !== null
+            && !this.isBotSeat(view.to_move) && this.handoverSeat === null;
+    }
+
+    hintKey() {
+        return `${this.generation}:${this.view?.ply_count}`;
+    }
+
+    dropHint() {
+        this.hintEpoch += 1;
+        this.hintBusy = false;
+        if (this.thinking?.purpose === "hint") this.thinking = null;
+        this.hint = null;
+    }
+
+    // The `hint` request in slices, like the computer's own decisions; any other request
+    // (a click, undo, a new game) drops it.
+    async requestHint() {
+        if (!this.humanToMove() || this.hintBusy) return;
+        const epoch = ++this.hintEpoch;
+        const key = this.hintKey();
+        this.hintBusy = true;
+        this.thinking = { purpose: "hint", seat: this.view.to_move, progress: 0 };
+        this.renderAi(this.view);
+        let reply;
+        for (;;) {
+            reply = await this.ask({ op: "hint", slice_ms: SLICE_MS });
+            if (epoch !== this.hintEpoch) return;
+            if (!reply.thinking) break;
+            this.thinkingReplies += 1;
+            this.thinking = { ...reply.thinking };
+            this.renderThinking();
+        }
+        this.hintBusy = false;
+        this.thinking = null;
+        this.hint = reply.ok ? { key, actions: reply.hint.actions } : null;
+        this.receive({ op: "hint" }, reply);
+    }
+
+    // The hint's cells on the board: the suggestion (.hint-best) and its alternatives
+    // (.hint-alt), while the position is the one it was asked for.
+    drawHint() {
+        for (const element of this.board.querySelectorAll(".hint-best, .hint-alt")) {
+            element.classList.remove("hint-best", "hint-alt");
+        }
+        const hint = this.hint && this.hint.key === this.hintKey() ? this.hint : null;
+        if (!hint) return;
+        hint.actions.forEach((suggestion, index) => {
+            for (const cell of suggestion.cells) {
+                const element = this.board.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+                if (!element || element.classList.contains("hint-best")) continue;
+                element.classList.add(index === 0 ? "hint-best" : "hint-alt");
+            }
+        });
+    }
+
+    // ---- computer players, hints, evaluation: what the page shows -------------------------
+
+    seatName(seat) {
+        const player = this.view?.players?.[seat];
+        return player ? this.i18n.message(player) : this.i18n.t("play.seat-label", { number: seat + 1 });
+    }
+
+    hasComputerSeats(view) {
+        const players = view.evaluation?.chances?.length || view.scores?.length || view.seats.length;
+        return view.seats.slice(0, players).some((kind) => kind !== HUMAN);
+    }
+
+    // The thinking line, the hint button and text, the pause button.
+    renderAi(view) {
+        const computers = this.hasComputerSeats(view);
+        const pause = $("bot-pause");
+        pause.hidden = !computers || Boolean(view.result);
+        pause.setAttribute("aria-pressed", String(this.botPaused));
+        pause.textContent = this.i18n.t(this.botPaused ? "play.resume" : "play.pause");
+        const hint = $("hint");
+        hint.hidden = !this.humanToMove();
+        hint.disabled = this.hintBusy;
+        const text = $("hint-text");
+        const shown = this.hint && this.hint.key === this.hintKey() ? this.hint : null;
+        text.hidden = !shown;
+        if (shown) {
+            const [best, ...others] = shown.actions;
+            const parts = best ? [this.i18n.t("play.hint-best", { action: best.action })] : [this.i18n.t("play.hint-none")];
+            if (others.length) {
+                parts.push(this.i18n.t("play.hint-alternatives", { actions: others.map((other) => other.action).join(", ") }));
+            }
+            text.textContent = parts.join(" · ");
+        }
+        this.renderThinking();
+    }
+
+    renderThinking() {
+        const view = this.view;
+        const box = $("thinking");
+        const bot = view && this.botToMove();
+        const thinking = this.thinking;
+        const hinting = thinking?.purpose === "hint" && this.hintBusy;
+        box.hidden = !(bot || hinting);
+        box.dataset.purpose = hinting ? "hint" : "bot";
+        box.classList.toggle("paused", Boolean(bot && this.botPaused));
+        if (box.hidden) return;
+        let label;
+        if (hinting) label = this.i18n.t("play.hint-thinking");
+        else if (this.botPaused) label = this.i18n.t("play.paused");
+        else label = this.i18n.t("play.thinking", { player: this.playerOf(view) ?? this.seatName(view.to_move) });
+        $("thinking-text").textContent = label;
+        const progress = thinking && (hinting || thinking.seat === view.to_move) ? thinking.progress : 0;
+        $("thinking-progress").value = Math.round(100 * (progress || 0));
+    }
+
+    // The evaluation bar (the toggle, remembered in this browser): one segment per seat in
+    // its colour, as wide as its chance, and the chances as text.
+    renderEvaluation(view) {
+        const bar = $("eval-bar");
+        const evaluation = view.evaluation;
+        $("eval-toggle").setAttribute("aria-pressed", String(this.evalShown));
+        bar.hidden = !this.evalShown || !evaluation || Boolean(view.setup);
+        if (bar.hidden) return;
+        const chances = evaluation.chances;
+        const parts = [];
+        let x = 0;
+        chances.forEach((chance, seat) => {
+            const width = Math.max(0, Math.min(100 - x, chance * 100));
+            parts.push(svgElement("rect", { class: "eval-seg", x, y: 0, width, height: 8,
+                "data-seat": seat, "data-tint": seat % 6 }));
+            x += width;
+        });
+        if (x < 100) parts.push(svgElement("rect", { class: "eval-rest", x, y: 0, width: 100 - x, height: 8 }));
+        $("eval-svg").replaceChildren(...parts);
+        bar.dataset.source = evaluation.source || "";
+        $("eval-legend").textContent = this.chanceText(chances);
+    }
+
+    chanceText(chances) {
+        return chances.map((chance, seat) => this.i18n.t("play.evaluation-seat",
+            { player: this.seatName(seat), percent: Math.round(chance * 100) })).join(" · ");
+    }
+
+    // On the result banner: the seats' chances after every action, one line per seat.
+    renderChart(view) {
+        const figure = $("result-chart");
+        const history = view.evaluation?.history || [];
+        figure.hidden = !view.result || history.length < 2;
+        if (figure.hidden) return;
+        const width = 300;
+        const height = 90;
+        const step = width / (history.length - 1);
+        const y = (chance) => (height - chance * height).toFixed(1);
+        const svg = svgElement("svg", { class: "chart", viewBox: `-4 -4 ${width + 8} ${height + 8}`, role: "img" });
+        const title = svgElement("title", {});
+        title.textContent = this.i18n.t("play.chart-label", { chances: this.chanceText(history[history.length - 1]) });
+        svg.append(title,
+            svgElement("rect", { class: "chart-frame", x: 0, y: 0, width, height }),
+            svgElement("line", { class: "chart-even", x1: 0, x2: width, y1: height / 2, y2: height / 2 }));
+        const seats = history[history.length - 1].length;
+        for (let seat = 0; seat < seats; seat += 1) {
+            const points = history.map((chances, index) => `${(index * step).toFixed(1)},${y(chances[seat] ?? 0)}`);
+            svg.append(svgElement("polyline", { class: "chart-line", points: points.join(" "),
+                "data-seat": seat, "data-tint": seat % 6 }));
+        }
+        const caption = document.createElement("figcaption");
+        caption.append(this.i18n.t("play.chart-title"));
+        for (let seat = 0; seat < seats; seat += 1) { // the key: each seat's line colour
+            const key = document.createElement("span");
+            key.className = "chart-key";
+            key.dataset.seat = String(seat);
+            key.dataset.tint = String(seat % 6);
+            key.textContent = this.seatName(seat);
+            caption.append(" ", key);
+        }
+        figure.replaceChildren(svg, caption);
     }
 
     // Hot seat (HANDOVER_GAMES): when another human seat comes to decide, a "pass the device"
@@ -680,6 +937,7 @@ class GamePage {
             const text = (this.builder.visible && this.builder.cellLabel(cell)) || this.i18n.message(label);
             this.board.querySelector(`[data-cell="${cell}"]`)?.setAttribute("aria-label", text);
         }
+        this.drawHint();
         if (document.activeElement === this.board) this.showCursor();
     }
 
@@ -720,12 +978,14 @@ class GamePage {
     // holds the device; then the builder shows. Once every program is in, both go away.
     renderSetup(view) {
         const setup = view.setup || null;
-        const locked = setup !== null && setup.seat !== this.unlockedSeat;
+        // A computer seat writes its program without screen or builder: the board stays.
+        const computer = setup !== null && this.isBotSeat(setup.seat);
+        const locked = setup !== null && !computer && setup.seat !== this.unlockedSeat;
         const privacy = $("privacy");
         privacy.hidden = !locked;
         this.board.hidden = locked;
         $("extras").hidden = setup !== null; // the builder's palette shows the pieces meanwhile
-        if (!setup) {
+        if (!setup || computer) {
             this.builder.hide();
             this.privacySeat = null;
             this.previewCount += 1; // a preview still on its way is stale
@@ -836,6 +1096,30 @@ class GamePage {
 function setTint(element, seat) {
     if (Number.isInteger(seat)) element.dataset.tint = String(seat % 6);
     else delete element.dataset.tint;
+}
+
+// An SVG element with attributes (the site's CSP allows no inline styles, attributes are fine).
+function svgElement(name, attributes) {
+    const element = document.createElementNS(SVG_NS, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+    return element;
+}
+
+// A setting kept in this browser; none where storage is not allowed (an embedded page).
+function readSetting(key) {
+    try {
+        return localStorage.getItem(key);
+    } catch {
+        return null;
+    }
+}
+
+function writeSetting(key, value) {
+    try {
+        localStorage.setItem(key, value);
+    } catch {
+        // not kept: the setting lasts for this page only
+    }
 }
 
 // An integer option typed by the player, kept exact beyond 2**53 (Virus Fight's seed goes up

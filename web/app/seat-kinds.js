@@ -1,15 +1,20 @@
-// Who plays each seat, for games with computer players (body[data-bots] lists their names,
-// written by web/build.py from the presentation's BOTS): one select per seat, human or a
-// computer, as many as the options form's `players` field says. The choices are sent as the
-// new request's `seats` (see pyengine/controller.py).
+// Who plays each seat: one select per seat, a person ("human") or a kind of computer player.
+// body[data-bots] lists the kinds the game offers, weakest first (written by web/build.py from
+// pyengine.controller.seat_kinds: random, easy, medium, hard and a game's own, such as Fight
+// the Virus's greedy). The number of seats is the options form's `players` field, or for a
+// game without one (Zebra, Virus War) body[data-seats]. The choices are sent as the new
+// request's `seats` (see pyengine/controller.py). Every seat is a person by default (one
+// device, hot seat); `versusComputer()` makes the others computers.
 //
-// DOM: #seat-kinds (fieldset, hidden when the game has no computer player or no `players`
-// option), #seat-kinds-list with one div.seat-kind[data-seat] per seat holding a label and
-// select#seat-kind-<seat>[data-seat] (values "human" and the bot names). The selects have no
-// `name`, so they are not read as game options.
+// DOM: #seat-kinds (fieldset, hidden when the game has no computer player), #seat-kinds-list
+// with one div.seat-kind[data-seat] per seat holding a label and select#seat-kind-<seat>
+// [data-seat] (values "human" and the kinds). The selects have no `name`, so they are not read
+// as game options.
 
 const $ = (id) => document.getElementById(id);
 export const HUMAN = "human";
+// The level `versusComputer()` gives the computer seats (the last kind if the game lacks it).
+const VERSUS_LEVEL = "medium";
 
 export class SeatKinds {
     constructor(i18n, form) {
@@ -17,8 +22,9 @@ export class SeatKinds {
         this.form = form;
         this.bots = (document.body.dataset.bots || "").split(/\s+/).filter(Boolean);
         this.players = form.querySelector('[name="players"]');
+        this.fixed = Number(document.body.dataset.seats) || 0; // seats of a game without `players`
         this.choices = []; // kept across player-count changes: seat -> kind
-        this.enabled = this.bots.length > 0 && this.players !== null;
+        this.enabled = this.bots.length > 0 && (this.players !== null || this.fixed > 0);
         $("seat-kinds").hidden = !this.enabled;
         if (!this.enabled) return;
         $("seat-kinds-list").addEventListener("change", (event) => {
@@ -30,7 +36,8 @@ export class SeatKinds {
     }
 
     count() {
-        const value = Number(this.players?.value);
+        if (this.players === null) return this.fixed;
+        const value = Number(this.players.value);
         return Number.isInteger(value) && value > 0 ? value : 0;
     }
 
@@ -67,6 +74,23 @@ export class SeatKinds {
                 return row;
             }),
         );
+    }
+
+    // Whether "play the computer" makes sense: computer players and at least two seats.
+    canPlayComputer() {
+        return this.enabled && this.count() >= 2;
+    }
+
+    // Seat 1 a person, every other seat a computer (the medium level, or a computer kind
+    // already chosen for it).
+    versusComputer() {
+        if (!this.canPlayComputer()) return;
+        const level = this.bots.includes(VERSUS_LEVEL) ? VERSUS_LEVEL : this.bots[this.bots.length - 1];
+        for (let seat = 0; seat < this.count(); seat += 1) {
+            const current = this.choices[seat];
+            this.choices[seat] = seat === 0 ? HUMAN : current && current !== HUMAN ? current : level;
+        }
+        this.update(true);
     }
 
     // The `seats` of a new request, or undefined when the game offers no computer player.

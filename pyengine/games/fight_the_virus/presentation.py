@@ -26,7 +26,6 @@ from typing import Any
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action
-from pyengine.games.fight_the_virus.bots import GreedyBot, RandomBot
 from pyengine.games.fight_the_virus.notation import (
     Bonus,
     Decline,
@@ -94,7 +93,6 @@ PLAYERS: tuple[Message, ...] = tuple(
     {"key": "fight-the-virus.seat", "params": {"number": seat + 1}} for seat in range(20))
 HIGHLIGHT_SOURCES = True
 KEEP_CLICK_CASE = True
-BOTS = ("greedy", "random")  # the computer players a seat may hold (see bot_action)
 
 
 def message(key: str, **params: Any) -> Message:
@@ -462,11 +460,3 @@ def new_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
         fresh["seed"] = random_seed()
     return fresh
-
-
-def bot_action(state: FightTheVirusState, name: str) -> Action:
-    """The decision of the computer player ``name`` (one of :data:`BOTS`) for the deciding
-    seat. Its own generator is seeded by the position, so a replayed game decides alike."""
-    seed = int(state.options["seed"]) * 1_000_003 + len(state.history)
-    bot = GreedyBot(seed) if name == "greedy" else RandomBot(seed)
-    return bot.choose(state)

@@ -272,6 +272,26 @@ def action_label(action: Action) -> Message:
     return message("play.action", action=str(action))
 
 
+def computer_decision(state: VirusFightState, seat: int, ai: Any) -> Action | None:
+    """A computer seat's decision about an agreed stop (§7.2), taken without search (see
+    :mod:`pyengine.controller`): its answer to a proposal (``ai.accepts_stop``; refused when
+    the AI has no such rule), or at its turn start a proposal when ``ai.wants_stop`` says so.
+    None: the seat decides as usual.
+
+    >>> from pyengine.games.virus_fight import VIRUS_FIGHT
+    >>> state = VIRUS_FIGHT.new_initial_state({"players": 2, "seed": 0})
+    >>> computer_decision(state, 0, None) is None  # setup: no stop to talk about
+    True
+    """
+    if state.decision == "stop-vote":
+        accepts = getattr(ai, "accepts_stop", None)
+        return AnswerStop(bool(accepts is not None and accepts(state, seat)))
+    wants = getattr(ai, "wants_stop", None)
+    if wants is not None and state.can_propose_stop() and wants(state, seat):
+        return ProposeStop()
+    return None
+
+
 def extra_buttons(state: VirusFightState) -> list[dict[str, Any]]:
     if state.can_propose_stop():
         return [{"action": str(ProposeStop()), "label": message("virus-fight.stop.propose")}]
