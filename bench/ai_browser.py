@@ -29,7 +29,6 @@ level imports only the standard library and the engine.
 from __future__ import annotations
 
 import json
-import random
 import statistics
 import sys
 import time
@@ -39,7 +38,6 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 GAMES = ("zebra", "virus-war", "virus-fight", "fight-the-virus")
 SLICE_MS = 50.0
 TARGET_MS = 1000.0
-PAGES = ("ai_bench.html", "ai_bench.js", "ai_bench_worker.js")
 
 
 # -- shared by both runtimes ----------------------------------------------------------------
@@ -164,20 +162,17 @@ def measure_browser(work: dict[str, list[dict[str, object]]], level: str,
     from playwright.sync_api import sync_playwright
     from serve import serve_in_thread
 
+    sys.path.insert(0, str(REPOSITORY / "bench"))
+    from load import site_with_bench_pages
+
     dist = ensure_runtime()
     payload = {"level": level, "slice": SLICE_MS, "games": {
         game_id: [{"document": item["document"], "seed": item["seed"]} for item in items]
         for game_id, items in work.items()}}
     total = sum(len(items) for items in work.values())
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
-        root = Path(temporary) / "site"
-        root.mkdir()
-        for entry in dist.iterdir():
-            (root / entry.name).symlink_to(entry)
+        root = site_with_bench_pages(Path(temporary), dist)
         bench = root / "bench"
-        bench.mkdir()
-        for name in PAGES:
-            shutil.copy(REPOSITORY / "bench" / "pages" / name, bench / name)
         shutil.copy(Path(__file__), bench / "ai_bench.py")
         (bench / "ai_positions.json").write_text(json.dumps(payload))
         if not site_wheel:

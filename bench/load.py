@@ -31,11 +31,13 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 
-def site_with_bench_pages(workdir: Path) -> Path:
-    """dist/ plus the benchmark pages, without writing into dist/."""
-    dist = REPOSITORY / "dist"
-    if not (dist / "build.json").is_file():
-        sys.exit("error: no built site in dist/; run `make site` first")
+def site_with_bench_pages(workdir: Path, dist: Path | None = None) -> Path:
+    """A site in ``workdir``: the built site (``dist``, default dist/, linked, never written
+    into) plus the benchmark pages under /bench/. The other benches add their data there."""
+    if dist is None:
+        dist = REPOSITORY / "dist"
+        if not (dist / "build.json").is_file():
+            sys.exit("error: no built site in dist/; run `make site` first")
     root = workdir / "site"
     root.mkdir()
     for entry in dist.iterdir():

@@ -268,16 +268,13 @@ def measure_pyodide(seconds: float) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
     from serve import serve_in_thread
 
+    sys.path.insert(0, str(REPOSITORY / "bench"))
+    from load import site_with_bench_pages
+
     dist = ensure_site()
     with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
-        root = Path(work) / "site"
-        root.mkdir()
-        for entry in dist.iterdir():
-            (root / entry.name).symlink_to(entry)
+        root = site_with_bench_pages(Path(work), dist)
         bench = root / "bench"
-        bench.mkdir()
-        for name in ("virus_war_bench.html", "virus_war_bench.js"):
-            shutil.copy(REPOSITORY / "bench" / "pages" / name, bench / name)
         shutil.copy(Path(__file__), bench / "virus_war_bench.py")
         shutil.copy(POSITIONS_FILE, bench / "virus_war_positions.txt")
         server, base = serve_in_thread(root)
