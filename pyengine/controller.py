@@ -21,8 +21,12 @@ Requests (``{"op": ...}``):
 ``cancel``                                 drop the selection
 ``play``    ``action``                     play an action given in notation
 ``undo`` / ``redo``                        one action back / forward
-``load``    ``record``                     replace the game by a replayed record (a bad record
+``load``    ``record`` [``seats``]         replace the game by a replayed record (a bad record
                                            is an error naming the line; the game on screen stays)
+``seek``    ``ply``                        undo or redo to the position after ``ply`` actions
+``restore`` ``match`` [``game``]           replace the game by one saved from a view's ``saved``
+                                           document (:meth:`Match.to_json`: position, seats and
+                                           redo list; a damaged one is an error naming the field)
 ``view``                                   the current view again
 ``diagram``                                the position as a standalone SVG document
 ``preview`` ``action``                     the board with an action drawn as a draft, not
@@ -37,6 +41,10 @@ such as supplies), ``setup`` (a secret setup to compose), ``preview`` and ``new_
 for boards that are not one grid (a player sheet): ``spots`` (every clickable name; ``grid``
 may then be ``None``), ``KEEP_CLICK_CASE`` (names such as ``R9`` and ``e3`` differ by case)
 and ``placement`` (what the page needs to preview a shape under the pointer).
+
+**Saving.** Every view carries ``saved``: the match as :meth:`Match.to_json` (options, start,
+every action, seats and the redo list), which ``restore`` takes back; it is how a page keeps a
+game across reloads. It holds secret setups too: keep it on the device, share ``record``.
 
 Replies: ``{"ok": true, "view": ..., "message": ...}`` or ``{"ok": false, "error": {"code",
 "message", "params"}, "view": ...}``. Messages are translation requests
@@ -201,11 +209,7 @@ class Controller:
         return {"ok": True, "version": pyengine.__version__, "games": [game.info() for game in pyengine.games()]}
 
     def _op_new(self, request: dict[str, Any]) -> Reply:
-        seats = request.get("seats")
-        if seats is not None and not (isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)):
-            raise RequestError("'seats' is a list such as ['human', 'greedy'].", code="request.field",
-                               params={"field": "seats"})
-        return self.new_game(_field(request, "game", str), request.get("options") or {}, seats)
+        return self.new_game(_field(request, "game", str), request.get("options") or {}, _seats_field(request))
 
     def new_game(self, game_id: str, options: dict[str, Any] | None = None,
                  seats: list[str] | None = None) -> Reply:
@@ -217,17 +221,9 @@ class Controller:
         if seats is None:
             match = Match(game_id, options=options)  # validates: errors leave the old game
         else:
-            kinds = seat_kinds(game_id)
-            for seat in seats:
-                if seat != HUMAN and seat not in kinds:
-                    raise RequestError(f"Unknown player {seat!r}: a seat is human or one of "
-                                       f"{', '.join(kinds)}.",
-                                       code="request.unknown-bot", params={"seat": seat})
+            _check_kinds(game_id, seats)
             match = Match(game_id, options=options, seats=seats)
-            if len(seats) != match.state.num_players:
-                raise RequestError(f"The game has {match.state.num_players} players, not {len(seats)} seats.",
-                                   code="request.seat-count",
-                                   params={"players": match.state.num_players, "seats": len(seats)})
+            _check_seat_count(match, seats)
         self._replace(match)
         return self._success()
 
@@ -427,9 +423,45 @@ class Controller:
             game_id = _field(request, "game", str)
         else:
             game_id = self.match.state.game.id
+        seats = _seats_field(request)
         match = Match.from_record(text, game_id=game_id)
+        if seats is not None:
+            _check_kinds(game_id, seats)
+            _check_seat_count(match, seats)
+            match = Match.from_json({**match.to_json(), "seats": seats})
+        elif len(match.seats) != match.state.num_players:  # a record of 3 or more players
+            match = Match.from_json({**match.to_json(), "seats": [HUMAN] * match.state.num_players})
         self._replace(match)
         return self._success(_message("play.loaded", count=len(match.actions)))
+
+    def _op_seek(self, request: dict[str, Any]) -> Reply:
+        """Undo or redo to the position after ``ply`` actions (a replay viewer's first, previous,
+        next and last buttons): 0 is the start, beyond the last action the end."""
+        match = self._require_match()
+        ply = request.get("ply")
+        if type(ply) is not int or ply < 0:
+            raise RequestError("'ply' is a number of actions, 0 or more.", code="request.field",
+                               params={"field": "ply"})
+        while len(match.actions) > ply and match.can_undo:
+            match.undo()
+        while len(match.actions) < ply and match.can_redo:
+            match.redo()
+        self.selection = []
+        return self._success()
+
+    def _op_restore(self, request: dict[str, Any]) -> Reply:
+        """A game saved from an earlier view's ``saved`` document (the page's storage): the
+        same position, seats and redo list. A damaged document is refused naming the field."""
+        document = request.get("match")
+        match = Match.from_json(document)
+        if "game" in request and match.state.game.id != request["game"]:
+            raise RequestError(f"The saved game is {match.state.game.id}, not {request['game']}.",
+                               code="request.wrong-game",
+                               params={"game": match.state.game.id, "expected": str(request["game"])})
+        _check_kinds(match.state.game.id, match.seats)
+        _check_seat_count(match, match.seats)
+        self._replace(match)
+        return self._success()
 
     def _op_click(self, request: dict[str, Any]) -> Reply:
         match = self._require_match()
@@ -607,6 +639,7 @@ class Controller:
             "can_redo": match.can_redo,
             "record": _record_text(match) if public_record is None else public_record(state),
             "evaluation": self._evaluation(match),
+            "saved": match.to_json(),
         }
 
 
@@ -635,6 +668,30 @@ def _board_spots(present: ModuleType, state: State) -> list[str]:
 def _board_cells(grid: dict[str, Any]) -> list[str]:
     files = grid["file_names"]
     return [f"{file}{rank}" for rank in range(1, grid["ranks"] + 1) for file in files]
+
+
+def _seats_field(request: dict[str, Any]) -> list[str] | None:
+    seats = request.get("seats")
+    if seats is not None and not (isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)):
+        raise RequestError("'seats' is a list such as ['human', 'greedy'].", code="request.field",
+                           params={"field": "seats"})
+    return seats
+
+
+def _check_kinds(game_id: str, seats: Sequence[str]) -> None:
+    """Every seat is a human or a kind of computer player the game has."""
+    kinds = seat_kinds(game_id)
+    for seat in seats:
+        if seat != HUMAN and seat not in kinds:
+            raise RequestError(f"Unknown player {seat!r}: a seat is human or one of {', '.join(kinds)}.",
+                               code="request.unknown-bot", params={"seat": seat})
+
+
+def _check_seat_count(match: Match, seats: Sequence[str]) -> None:
+    if len(seats) != match.state.num_players:
+        raise RequestError(f"The game has {match.state.num_players} players, not {len(seats)} seats.",
+                           code="request.seat-count",
+                           params={"players": match.state.num_players, "seats": len(seats)})
 
 
 def _field(request: dict[str, Any], name: str, kind: type) -> Any:
