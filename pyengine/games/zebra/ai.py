@@ -296,7 +296,7 @@ HEURISTICS = ZebraHeuristics()
 # safety net for big boards and slow machines (a browser runs Python about 2x slower). In
 # CPython an iteration costs about 0.2 ms on 4x4 and 0.35 ms on 6x6.
 LEVELS: dict[str, Level] = {
-    "easy": Level(search=SearchConfig(iterations=60, time_ms=100.0, exploration=0.8),
+    "easy": Level(search=SearchConfig(iterations=60, time_ms=1000.0, exploration=0.8),
                   blunder=0.2),
     "medium": Level(search=SearchConfig(iterations=500, time_ms=400.0, exploration=0.8)),
     "hard": Level(search=SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.8)),
