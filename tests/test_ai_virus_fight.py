@@ -189,3 +189,103 @@ def test_players_answer_a_proposal_by_the_rule():
 def test_doctests():
     failures, _ = doctest.testmod(ai, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+# -- the hard level's own knowledge ------------------------------------------------------
+
+def test_hard_level_has_its_own_knowledge():
+    assert ai.LEVELS["hard"].heuristics is ai.HARD_HEURISTICS
+    assert make_player("virus-fight", "hard", seed=1).heuristics is ai.HARD_HEURISTICS
+    for level in ("easy", "medium"):
+        assert make_player("virus-fight", level, seed=1).heuristics is ai.HEURISTICS
+
+
+# seat 1's E2 on c1 has a single unmarked neighbour, c2, which seat 2 (sharing the block) can
+# erase or step its marker onto: seat 1 is stranded if seat 2 plays before it
+THREAT = """
+5 .      .      .      .      .
+4 .      .      W1/2   .      .
+3 .      .      E1/2*2 .      .
+2 .      .      W1/1   .      .
+1 .      .      E2/1*1 .      .
+  a      b      c      d      e
+"""
+
+
+def test_hard_evaluation_sees_a_one_turn_threat():
+    supplies = {1: "M1 W2", 2: "M1 W2"}
+    threatened = diagram_state(THREAT, seat=2, supplies=supplies)
+    marked = {marker for marker in threatened._markers if marker is not None}
+    assert ai._exposed(threatened, 0, ai.block_indices(threatened, threatened._markers[0]), marked)
+    medium = ai.HEURISTICS.evaluate(threatened)[0]
+    hard = ai.HARD_HEURISTICS.evaluate(threatened)[0]
+    assert hard < medium - 0.5 and hard < -0.7
+    # seat 2 indeed strands seat 1 in one turn: x- and a step onto c2 (or erasing c2); seat 1's
+    # ERASE then has only x-, and its marker step is impossible
+    for action in ("x-", "@c2", "x-"):
+        threatened.apply(action)
+    assert threatened.is_terminal() and threatened.result().winners == (1,)
+    # on its own turn seat 1 is not in danger yet (it moves first): no penalty
+    own_turn = diagram_state(THREAT, seat=1, supplies=supplies)
+    assert abs(ai.HARD_HEURISTICS.evaluate(own_turn)[0] - ai.HEURISTICS.evaluate(own_turn)[0]) < 0.1
+
+
+def test_no_threat_without_a_shared_block_or_with_a_way_out():
+    """Two neighbours, a WRITE with a supply next to an empty cell, a JUMP: not exposed."""
+    diagram = """
+5 .      .      E1/2*2 E2/2   .
+4 .      .      .      .      .
+3 .      .      .      .      .
+2 .      .      W1/1   .      .
+1 .      .      E2/1*1 .      .
+  a      b      c      d      e
+"""
+    state = diagram_state(diagram, seat=2, supplies={1: "M1", 2: "M1"})
+    assert ai.HARD_HEURISTICS.evaluate(state)[0] > -0.5  # separate blocks
+    for piece, safe in (("W2/1*1", True), ("J2/1*1", True), ("E2/1*1", False)):
+        state = diagram_state(THREAT.replace("E2/1*1", piece), seat=2,
+                              supplies={1: "M1", 2: "M1"})
+        marked = {marker for marker in state._markers if marker is not None}
+        block = ai.block_indices(state, state._markers[0])
+        assert ai._exposed(state, 0, block, marked) is not safe
+
+
+# seat 1's spare W1 on b1 can be erased back into its supply
+SPARE = """
+5 .      .      E1/2*2 E2/2   .
+4 .      .      .      .      .
+3 .      .      .      .      .
+2 .      .      .      .      .
+1 .      W1/1   E2/1*1 E1/1   .
+  a      b      c      d      e
+"""
+
+
+def _after(state, *actions):
+    state = state.clone()
+    for action in actions:
+        state.apply(action)
+    return state
+
+
+def test_hard_keeps_pieces_in_hand():
+    """Erasing a spare piece of one's own back into the supply (§7.4 counts the supply): the
+    hard evaluation prefers it to keeping the piece on the board, the medium one does not."""
+    state = diagram_state(SPARE, seat=1, supplies={1: "M1 W2 J3", 2: "M1 W2 J3 W3"})
+    kept = _after(state, "x-", "@d1")
+    erased = _after(state, "xb1", "@d1")
+    assert ai.HARD_HEURISTICS.evaluate(erased)[0] > ai.HARD_HEURISTICS.evaluate(kept)[0]
+    assert ai.HEURISTICS.evaluate(erased)[0] < ai.HEURISTICS.evaluate(kept)[0]
+
+
+def test_hard_evaluation_leans_to_the_supply_in_a_loop():
+    """Both seats loop between two ERASE pieces: the second time the position comes back (the
+    third ends the game, §7.3, scored by §7.4), the hard evaluation sides with the bigger
+    supply (seat 2) although seat 1 stands better on the board."""
+    state = diagram_state(SPARE, seat=1, supplies={1: "M1 W2", 2: "M1 W2 J3"})
+    first = ai.HARD_HEURISTICS.evaluate(state)[0]
+    for action in ("x-", "@d1", "x-", "@d5", "x-", "@c5", "x-", "@c1"):  # seat 2 leads round 2
+        state.apply(action)
+    assert state._key_counts[state._keys[-1]] == 2 and state.to_act == 0
+    assert ai.HEURISTICS.evaluate(state)[0] > 0
+    assert ai.HARD_HEURISTICS.evaluate(state)[0] < min(first, 0.0) - 0.2

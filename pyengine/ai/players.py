@@ -42,12 +42,15 @@ class Level:
     ``blunder`` is the chance of playing a uniformly random legal action instead of the
     search's choice (a human-like weakness for the easy level); ``choose`` replaces the
     search altogether by a function ``(state, rng) -> action`` (a game whose best level is a
-    hand-written policy, or whose decision is secret).
+    hand-written policy, or whose decision is secret). ``heuristics``, when given, replaces
+    the game's ``HEURISTICS`` for this level (a stronger level may know more, or use a dearer
+    evaluation).
     """
 
     search: SearchConfig | None = field(default_factory=SearchConfig)
     blunder: float = 0.0
     choose: Callable[[State, random.Random], Action] | None = None
+    heuristics: Heuristics | None = None
 
 
 _MODULES: dict[str, ModuleType] = {}
@@ -139,6 +142,8 @@ class Player:
             self.level = Level(search=None, choose=lambda state, rng: rng.choice(state.legal_actions()))
         else:
             self.level = levels.get(kind) or Level()
+        if self.level.heuristics is not None:
+            self.heuristics = self.level.heuristics
 
     def think(self, state: State) -> Thinking:
         """Start deciding for the seat to move in ``state`` (not changed)."""

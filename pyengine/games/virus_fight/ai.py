@@ -10,6 +10,12 @@
   (:mod:`pyengine.ai.mcts`) and an evaluation per seat (:func:`evaluate_seats`): eliminated
   seats -1; the others by their marker's safety (can it step or jump next turn?), the pieces of
   their active block, their supply (the §7.4 score) and the ERASE sources that threaten them.
+  The hard level has its own evaluation (:data:`HARD_HEURISTICS`): a marker that another seat
+  can strand before its owner's next turn counts nearly as stranded (:func:`_exposed`: one
+  unmarked neighbour that a seat sharing the block can erase, move, jump or step onto), pieces
+  in hand weigh more than pieces on the board (every ending but an elimination is scored by the
+  supplies, and many games end by repetition or at the cap), and a position seen twice already
+  is judged mostly by the supplies (the third time ends it).
 * **Stop proposals** (§7.2) are not in the legal lists: a UI asks :func:`wants_stop` at the
   start of a computer seat's turn and :func:`accepts_stop` when it must answer; if the search is
   asked to decide a ``stop-vote`` decision, the shortcut answers with :func:`accepts_stop`.
@@ -42,8 +48,10 @@ __all__ = [
     "BOOK",
     "EASY",
     "EASY_SLIP",
+    "HARD_HEURISTICS",
     "HEURISTICS",
     "LEVELS",
+    "VirusFightHardHeuristics",
     "VirusFightHeuristics",
     "accepts_stop",
     "book_program",
@@ -63,6 +71,15 @@ Every program can grow (WRITE), capture and defend (ERASE), and its marker loops
 pieces, so it never strands itself on its first turns."""
 
 _SCALE = 4.0  # score points for a value of tanh(1) ~ 0.76
+EXPOSED = -4.0
+"""The hard level's mobility score of a marker another seat can strand before its turn."""
+REPEATED = 0.6
+"""The hard level's weight of §7.4's supply lead in a position seen twice (a loop)."""
+HARD_BLOCK = 0.4
+HARD_SUPPLY = 1.1
+"""The hard level's weights of a piece in the active block and in the supply (the medium
+level: 0.8 and 0.9). Every ending but an elimination is scored by the supplies (§7.4), and
+many games end by repetition or the cap, so the hard level keeps its pieces in hand."""
 
 
 def book_program(segment: Sequence[Cell], rng: random.Random) -> Setup:
@@ -78,8 +95,48 @@ def book_program(segment: Sequence[Cell], rng: random.Random) -> Setup:
     return Setup(tuple(zip(cells, codes, strict=True)), cells[marker])
 
 
-def _seat_score(state: VirusFightState, seat: int, marked: set[int]) -> float:
-    """How well a surviving seat stands, in rough piece units (higher is better)."""
+def _exposed(state: VirusFightState, seat: int, block: set[int], marked: set[int]) -> bool:
+    """Whether another seat, playing before ``seat``'s next turn, can strand its marker (in
+    ``block``, with the marked cells ``marked``): the marker (not on a JUMP) has a single
+    unmarked neighbour ``u``, its own instruction cannot make a new one (a WRITE with a supply,
+    or a MOVE, next to an empty cell), and a seat sharing the block can erase ``u`` (an ERASE
+    instruction, ``u`` next to an ERASE piece of the block), move it away (a MOVE), jump onto it
+    (a JUMP) or step its marker onto it (``u`` next to its marker). A cheap one-turn look
+    ahead: the search itself would need five plies to see the elimination."""
+    board = state._board
+    table = state._neighbours
+    here = state._markers[seat]
+    assert here is not None
+    piece = board[here]
+    assert piece is not None
+    if piece.kind == "J":
+        return False
+    free = [other for other in table[here] if board[other] is not None and other not in marked]
+    if len(free) != 1:
+        return False
+    if any(board[other] is None for other in table[here]) and (
+            (piece.kind == "W" and state._supplies[seat])
+            or (piece.kind == "M" and any(index not in marked for index in block))):
+        return False
+    target = free[0]
+    for other, there in enumerate(state._markers):
+        if other == seat or there is None or there not in block:
+            continue
+        kind = board[there].kind  # type: ignore[union-attr]
+        if there in table[target] and kind != "J":
+            return True
+        if kind == "E" and any(board[index].kind == "E"  # type: ignore[union-attr]
+                               for index in table[target] if index in block):
+            return True
+        if kind in "MJ":
+            return True
+    return False
+
+
+def _seat_score(state: VirusFightState, seat: int, marked: set[int], hard: bool = False) -> float:
+    """How well a surviving seat stands, in rough piece units (higher is better). ``hard``: the
+    hard level's weights (:data:`HARD_BLOCK`, :data:`HARD_SUPPLY`), and a marker another seat
+    can strand before the seat's next turn (:func:`_exposed`) counts nearly as stranded."""
     board = state._board
     table = state._neighbours
     here = state._markers[seat]
@@ -103,31 +160,44 @@ def _seat_score(state: VirusFightState, seat: int, marked: set[int]) -> float:
         mobility = -1.0
     else:
         mobility = -6.0
+    if (hard and mobility > -6.0 and not (state.to_act == seat and state._decision != "marker")
+            and _exposed(state, seat, block, marked)):
+        mobility = EXPOSED
     # ERASE pieces in the active block attack and defend, WRITE pieces grow it; another marker
     # in the same block next to ERASE pieces is a danger (it can erase the block's pieces)
     erasers = sum(1 for index in block if board[index].kind == "E")  # type: ignore[union-attr]
     own_writes = sum(1 for index in block if board[index].kind == "W")  # type: ignore[union-attr]
     sharing = sum(1 for other in marked if other != here and other in block)
     pips = sum(p.size for p in supply)
-    return (mobility + 0.8 * len(block) + 0.9 * len(supply) + 0.05 * pips
+    block_weight, supply_weight = (HARD_BLOCK, HARD_SUPPLY) if hard else (0.8, 0.9)
+    return (mobility + block_weight * len(block) + supply_weight * len(supply) + 0.05 * pips
             + 0.4 * min(erasers, 2) + 0.3 * min(own_writes, 2) - 0.8 * sharing * (erasers > 0))
 
 
-def evaluate_seats(state: VirusFightState) -> tuple[float, ...]:
+def evaluate_seats(state: VirusFightState, hard: bool = False) -> tuple[float, ...]:
     """The evaluation of an unfinished position in play, one value in [-1, 1] per seat:
     eliminated seats -1, the others ``tanh`` of their score minus the best other survivor's.
 
     As an automatic end nears (the 200-round cap, 50 quiet rounds, §7.3) the value leans
-    toward §7.4's stop scoring (pieces, then pips in supply), which will decide the game."""
+    toward §7.4's stop scoring (pieces, then pips in supply), which will decide the game.
+
+    ``hard``: the hard level's evaluation. Its seat scores count one-turn threats and keep
+    pieces in hand (:func:`_seat_score`); it leans toward §7.4 linearly with the round or quiet
+    count rather than with its square, and by at least :data:`REPEATED` in a position seen
+    twice already (the third time ends the game by repetition)."""
     players = state.num_players
     if state._phase != "play":
         return tuple(0.0 for _ in range(players))
     marked = {marker for marker in state._markers if marker is not None}
-    scores: dict[int, float] = {seat: _seat_score(state, seat, marked)
+    scores: dict[int, float] = {seat: _seat_score(state, seat, marked, hard)
                                 for seat in range(players) if state._markers[seat] is not None}
     supplies = {seat: len(state._supplies[seat]) + 0.01 * sum(
         piece.size for piece in state._supplies[seat]) for seat in scores}
-    weight = min(1.0, max(state._round / CAP_ROUNDS, state._quiet / QUIET_ROUNDS)) ** 2
+    weight = min(1.0, max(state._round / CAP_ROUNDS, state._quiet / QUIET_ROUNDS))
+    weight = weight if hard else weight ** 2
+    if hard and state._keys and state._key_counts.get(state._keys[-1], 0) >= 2:
+        # this turn's position was seen before: a loop, which the third time ends (§7.3)
+        weight = max(weight, REPEATED)
     values = []
     for seat in range(players):
         if seat not in scores:
@@ -210,6 +280,18 @@ def _priority(state: VirusFightState, action: Action) -> float:
 HEURISTICS = VirusFightHeuristics()
 
 
+class VirusFightHardHeuristics(VirusFightHeuristics):
+    """The hard level's knowledge: the hard evaluation (:func:`evaluate_seats` with ``hard``);
+    rollouts, ordering, setup book and stop answers as :class:`VirusFightHeuristics`."""
+
+    def evaluate(self, state: State) -> tuple[float, ...]:
+        assert isinstance(state, VirusFightState)
+        return evaluate_seats(state, hard=True)
+
+
+HARD_HEURISTICS = VirusFightHardHeuristics()
+
+
 NOT_WINNING = -0.1
 """The evaluation below which a seat counts as "not winning" for §7.2. Not 0: evaluations are
 gaps to the best rival, so in an even position every seat is at about 0, and "≤ 0" would end
@@ -266,7 +348,9 @@ def _easy_choice(state: State, rng: random.Random) -> Action:
 LEVELS: dict[str, Level] = {
     "easy": Level(search=None, choose=lambda state, rng: _easy_choice(state, rng)),
     "medium": Level(search=SearchConfig(iterations=800, exploration=1.0)),
-    "hard": Level(search=SearchConfig(iterations=3500, exploration=0.8)),
+    "hard": Level(search=SearchConfig(iterations=3500, exploration=0.8),
+                  heuristics=HARD_HEURISTICS),
 }
 """easy: a short search with a random slip now and then (:func:`_easy_choice`; the setup
-and stop votes still go through the shortcut); medium and hard: longer searches."""
+and stop votes still go through the shortcut); medium: a longer search; hard: a longer one
+still, with its own evaluation (:data:`HARD_HEURISTICS`)."""
