@@ -22,7 +22,7 @@ DIST = REPOSITORY / "dist"
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
 from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from serve import SiteServer, serve_in_thread  # noqa: E402
 
 # Tests that need the engine in this process (to choose moves and compute expected results)
 # import the wheel the site serves, not the source tree.
@@ -42,10 +42,17 @@ def build_info(site: Path) -> dict:
 
 
 @pytest.fixture(scope="session")
-def site_url(site: Path) -> Iterator[str]:
-    server, url = serve_in_thread(site)
-    yield url
+def site_server(site: Path) -> Iterator[SiteServer]:
+    """The session's static server (e2e/test_offline.py counts its hits)."""
+    server, _ = serve_in_thread(site)
+    yield server
     server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server: SiteServer) -> str:
+    host, port = site_server.server_address[:2]
+    return f"http://{host}:{port}"
 
 
 @pytest.fixture(scope="session")

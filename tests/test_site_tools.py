@@ -47,7 +47,10 @@ def test_csp_allows_only_what_pyscript_needs() -> None:
     assert directives["script-src"] == "'self' 'wasm-unsafe-eval' 'unsafe-eval'"
     assert directives["worker-src"] == "'self' blob:"
     assert directives["style-src"] == "'self'"
+    # nothing loads from anywhere else; only framing is open to any site (blog embeds)
+    assert directives.pop("frame-ancestors") == "*"
     assert all("http" not in value and "*" not in value for value in directives.values())
+    assert "X-Frame-Options" not in serve.headers_for("/embed.html", serve.netlify_header_rules())
 
 
 def test_lock_reconciliation_points_at_the_served_files(tmp_path: Path) -> None:

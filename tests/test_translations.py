@@ -45,10 +45,10 @@ def test_no_empty_texts_and_same_placeholders(language: str) -> None:
 def keys_used_by_pages() -> set[str]:
     used = set()
     for page in [*WEB.glob("*.html"), *(WEB / "docs").glob("*.html")]:
-        used |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', page.read_text()))
+        used |= set(re.findall(r'data-i18n(?:-(?!bundles)[\w-]+)?="([\w.-]+)"', page.read_text()))
     template = (WEB / "templates" / "game.html").read_text()
     for game in pyengine.games():  # the build writes one page per game from this template
-        used |= set(re.findall(r'data-i18n(?:-[\w-]+)?="([\w.-]+)"', template.replace("{{GAME}}", game.id)))
+        used |= set(re.findall(r'data-i18n(?:-(?!bundles)[\w-]+)?="([\w.-]+)"', template.replace("{{GAME}}", game.id)))
     return used
 
 
@@ -83,8 +83,49 @@ def keys_used_by_the_engine() -> set[str]:
 
 def test_pages_and_scripts_use_only_existing_keys() -> None:
     english = strings("en")
-    missing = sorted((keys_used_by_pages() | keys_used_by_scripts()) - set(english))
+    missing = sorted((keys_used_by_pages() | keys_used_by_scripts()) - set(english) - set(bundle_strings("en")))
     assert missing == []
+
+
+# -- extra bundles: <body data-i18n-bundles="rules"> also loads static/i18n/rules-<lang>.json ---
+
+BUNDLES = sorted(path.name.removesuffix("-en.json") for path in (WEB / "static" / "i18n").glob("*-en.json"))
+
+
+def bundle_strings(language: str, names: list[str] | None = None) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for name in BUNDLES if names is None else names:
+        merged.update(json.loads((WEB / "static" / "i18n" / f"{name}-{language}.json").read_text(encoding="utf-8")))
+    return merged
+
+
+@pytest.mark.parametrize("bundle", BUNDLES)
+def test_bundles_have_the_same_keys_texts_and_placeholders(bundle: str) -> None:
+    english, spanish = bundle_strings("en", [bundle]), bundle_strings("es", [bundle])
+    assert sorted(set(english) ^ set(spanish)) == [], f"{bundle}: keys differ between languages"
+    assert not set(english) & set(strings("en")), f"{bundle}: a key is also in en.json"
+    for key, text in english.items():
+        assert text.strip() and spanish[key].strip(), f"{bundle}: {key} is empty"
+        assert placeholders(spanish[key]) == placeholders(text), f"{bundle}: {key} placeholders differ"
+
+
+def test_every_page_finds_its_keys_in_the_bundles_it_declares() -> None:
+    import sys
+
+    sys.path.insert(0, str(WEB / "tools"))
+    import rules_pages
+
+    pages = {page.name: page.read_text() for page in [*WEB.glob("*.html"), *(WEB / "docs").glob("*.html")]}
+    template = (WEB / "templates" / "game.html").read_text()
+    for game in pyengine.games():
+        pages[f"{game.id}.html"] = template.replace("{{GAME}}", game.id)
+    for game_id in rules_pages.games_with_rules():
+        pages[f"rules-{game_id}.html"] = rules_pages.page_html(game_id)
+    for name, text in pages.items():
+        declared = re.search(r'data-i18n-bundles="([\w -]*)"', text)
+        known = set(strings("en")) | set(bundle_strings("en", declared.group(1).split() if declared else []))
+        used = set(re.findall(r'data-i18n(?:-(?!bundles)[\w-]+)?="([\w.-]+)"', text))
+        assert sorted(used - known) == [], name
 
 
 def test_option_labels_exist_for_every_registered_game() -> None:

@@ -9,8 +9,11 @@ Steps (each explained where it happens):
    hashes into the site's copy of pyodide-lock.json (integrity checking stays on);
 3. precompile the standard-library modules the site imports into python_stdlib.zip (Node);
 4. copy web/ pages and assets, filling translation keys with the English text, pre-rendering
-   each game's starting board and options form with the engine (first paint needs no Python);
-5. write app/build-info.js and build.json describing the runtime paths.
+   each game's starting board and options form with the engine (first paint needs no Python),
+   and one rules page per game from web/rules/ (tools/rules_pages.py);
+5. write app/build-info.js and build.json describing the runtime paths;
+6. write the web app manifest and its icons, then sw.js, the service worker that precaches
+   every file of the site (web/tools/pwa.py, web/tools/service_worker.py).
 
 Standard library only (runs in the project's virtual environment, which has hatchling).
 """
@@ -28,6 +31,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from tools.pwa import write_manifest_and_icons
+from tools.rules_pages import write_rules_pages
+from tools.service_worker import write_service_worker
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 WEB = REPOSITORY / "web"
@@ -165,6 +172,7 @@ class PageRenderer:
     I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
     I18N_ATTRIBUTE = re.compile(r'\bdata-i18n-(aria-label|title|placeholder|content|alt)="([\w.-]+)"')
     PLACEHOLDER = re.compile(r"<!--\s*(board|poster|options|include):([\w./-]+)\s*-->")
+    BUNDLES = re.compile(r'\bdata-i18n-bundles="([\w -]*)"')  # extra string files a page loads (i18n.js)
 
     def __init__(self, strings: dict[str, str], dist: Path) -> None:
         self.strings = strings
@@ -178,6 +186,17 @@ class PageRenderer:
         return self.strings[key]
 
     def render(self, template: str) -> str:
+        declared = self.BUNDLES.search(template)
+        if declared and declared.group(1).split():  # this page's text also comes from its bundles
+            base = self.strings
+            self.strings = {**base, **bundle_strings(declared.group(1).split(), "en")}
+            try:
+                return self._render(template)
+            finally:
+                self.strings = base
+        return self._render(template)
+
+    def _render(self, template: str) -> str:
         page = self.PLACEHOLDER.sub(self._placeholder, template)
         page = self.I18N_TEXT.sub(
             lambda m: f"{m.group(1)}{html.escape(self.text(m.group(3)), quote=False)}{m.group(4)}", page
@@ -304,6 +323,14 @@ class PageRenderer:
         return "\n".join(rows)
 
 
+def bundle_strings(names: list[str], language: str) -> dict[str, str]:
+    """The strings of extra bundles (``rules`` -> static/i18n/rules-<language>.json)."""
+    merged: dict[str, str] = {}
+    for name in names:
+        merged.update(json.loads((WEB / "static" / "i18n" / f"{name}-{language}.json").read_text()))
+    return merged
+
+
 def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
     strings = json.loads((WEB / "static" / "i18n" / "en.json").read_text())
     renderer = PageRenderer(strings, dist)
@@ -330,13 +357,24 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
         bots = " ".join(seat_kinds(game.id))
         page = (game_page.replace("{{GAME}}", game.id).replace("{{BOTS}}", html.escape(bots))
                 .replace("{{SEATS}}", str(game.min_players)))
-        (dist / f"{game.id}.html").write_text(renderer.render(page))
+        (dist / f"{game.id}.html").write_text(renderer.render(page.replace("{{EMBED}}", "").replace("{{EMBED_CLASS}}", "")))
+        # The same page for a blog's iframe (embed.html opens it when the reader presses Play):
+        # no site header or side panels, options from the URL, a replay viewer.
+        embedded = page.replace("{{EMBED}}", "1").replace("{{EMBED_CLASS}}", " embed")
+        (dist / f"embed-{game.id}.html").write_text(renderer.render(embedded))
+    # One rules page per game with a content file in web/rules/: text, engine diagrams and
+    # "try it" boards (tools/rules_pages.py).
+    write_rules_pages(dist, renderer)
 
 
 def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:
     version = wheel.name.split("-")[1]
+    # The files the engine's worker downloads to start, with their sizes: the page fetches them
+    # first on a cold visit to show real download progress (app/runtime-download.js).
+    boot_files = [*(f"pyodide/{PYODIDE_VERSION}/{name}" for name in PYODIDE_FILES), runtime["wheel"], runtime["engineBytecode"]]
     info = {**runtime, "engineVersion": version, "pyodideVersion": PYODIDE_VERSION,
-            "pyscriptVersion": PYSCRIPT_VERSION, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+            "pyscriptVersion": PYSCRIPT_VERSION, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "bootFiles": {path: (dist / path).stat().st_size for path in boot_files}}
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     (dist / "app" / "build-info.js").write_text(
         "// Written by web/build.py: where this build's runtime and engine wheel live (site-relative).\n"
@@ -359,6 +397,11 @@ def main(argv: list[str] | None = None) -> int:
         runtime = copy_runtime(staging, wheel)
         copy_pages(staging, runtime)
         write_build_info(staging, runtime, wheel)
+        # 6. Installable and offline: manifest + icons, then the service worker, which lists and
+        #    hashes every file written before it (so it must stay the last step).
+        write_manifest_and_icons(staging, json.loads((WEB / "static" / "i18n" / "en.json").read_text()))
+        version, count = write_service_worker(staging)
+        log(f"service worker: {count} URLs precached, version {version}")
     shutil.rmtree(dist, ignore_errors=True)
     staging.rename(dist)  # a failed build never leaves a half-written site behind
     total = sum(path.stat().st_size for path in dist.rglob("*") if path.is_file())

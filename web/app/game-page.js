@@ -9,6 +9,8 @@
 // may ask for a hint (the `hint` request, the same slices): the suggested action's cells and
 // two alternatives are highlighted until the next action. The evaluation bar shows each
 // seat's chances (view.evaluation), and the result banner charts them over the game.
+// Every view is saved in this browser (saved-games.js) and the page opens on the game it left
+// (or on a shared link's game, share.js); records go out as files and links and come back in.
 
 import { I18n } from "./i18n.js";
 import { EngineClient } from "./engine.js";
@@ -16,6 +18,9 @@ import { ProgramBuilder } from "./program-builder.js";
 import { ShapePlacer } from "./shape-placer.js";
 import { BestScores } from "./best-scores.js";
 import { HUMAN, SeatKinds } from "./seat-kinds.js";
+import { SavedGames } from "./saved-games.js";
+import { ShareError, decodeRecord, encodeRecord, readFragment, shareLink } from "./share.js";
+import { embedSettings, reportSize } from "./embed-frame.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,7 +35,15 @@ const BOT_DELAY_MS = new URLSearchParams(location.search).get("fast") === "1" ? 
 // once, long enough that the messages cost little.
 const SLICE_MS = 50;
 const EVAL_KEY = "virus-games.evaluation-bar"; // localStorage: "on" when the bar is shown
+const RECORD_FILE_LIMIT = 1_000_000; // bytes: no game record comes near it
+// The page inside a blog's iframe (embed-<game>.html, opened by embed.html): options, seats
+// and the record come from the URL; nothing is stored; mode "replay" is a viewer.
+const EMBED = document.body.dataset.embed === "1" ? embedSettings() : null;
 const SVG_NS = "http://www.w3.org/2000/svg";
+// Phone-sized screens (site.css uses the same width), where every cell a finger taps is at
+// least TARGET_PX wide and high (WCAG 2.5.5).
+const PHONE = matchMedia("(max-width: 760px)");
+const TARGET_PX = 44;
 
 class GamePage {
     constructor(i18n, engine) {
@@ -41,6 +54,9 @@ class GamePage {
         this.message = null;
         this.cursor = null;
         this.board = $("board");
+        this.boardFit = null; // phones: {key, width} of the board's zoom (fitBoard)
+        this.zoomChoice = null; // the zoom button's last choice (null: zoomed where needed)
+        this.announcedTurn = null; // the turn (or result) #announce last read out
         this.dismissedResult = null; // the ply count whose result banner the player closed
         // Secret setups: the seat that last passed the privacy screen (null: nobody yet in this
         // game), a counter of games started or loaded (a new game's draft starts empty), and
@@ -83,9 +99,16 @@ class GamePage {
         this.hintEpoch = 0;
         this.hintBusy = false;
         this.evalShown = readSetting(EVAL_KEY) === "on";
+        // Saving: the id this game is kept under (a new one for every new or loaded game).
+        this.saved = EMBED ? new SavedGames(null) : new SavedGames();
+        this.slot = null;
+        this.embed = EMBED;
+        this.replay = EMBED?.mode === "replay";
+        this.nextSlot = null; // the id a `restore` in flight keeps
     }
 
     async start() {
+        this.paintSavedBoard();
         this.bindControls();
         this.i18n.onChange(() => this.view && this.render());
         this.setLoading(true);
@@ -97,7 +120,7 @@ class GamePage {
             $("loading").classList.add("failed");
             return;
         }
-        await this.send(this.newRequest());
+        await this.openFirstGame();
         this.setLoading(false);
         performance.mark("game-ready"); // read by bench/load.py
         document.body.dataset.ready = "true";
@@ -143,9 +166,11 @@ class GamePage {
     // Takes in a reply with a view: the view, the message, and after a new or loaded game
     // the page's per-game state.
     receive(request, reply, unlocked = null) {
-        const replacing = request.op === "new" || request.op === "load";
+        const replacing = request.op === "new" || request.op === "load" || request.op === "restore";
         if (reply.view) this.view = reply.view;
         if (replacing && reply.ok) {
+            this.slot = request.op === "restore" ? this.nextSlot : SavedGames.newId();
+            this.showOptions(reply.view);
             this.generation += 1; // the builder starts from an empty draft
             this.privacySeat = null;
             this.preview = null;
@@ -155,7 +180,234 @@ class GamePage {
             this.unlockedSeat = unlocked;
         }
         this.message = reply.ok ? reply.message || null : { ...this.errorMessage(reply.error), level: "error" };
+        if (reply.view && this.slot !== null) this.saved.write(this.slot, reply.view);
         if (this.view) this.render();
+        if (this.view) this.announceReply();
+        if (request.op === "click") performance.mark("click-drawn", { detail: this.view?.ply_count }); // read by bench/load.py
+    }
+
+    // ---- saved games, shared links, record files ------------------------------------------
+
+    // The first game: a shared link's (#record=...), else the game asked for (#game=<id>,
+    // the home page's list), else this game's most recent unfinished one, else a new game.
+    async openFirstGame() {
+        if (this.embed) return this.openEmbedded();
+        const shared = readFragment(location.hash);
+        const asked = new URLSearchParams(location.hash.replace(/^#/, "")).get("game");
+        if (shared || asked) history.replaceState(null, "", location.pathname + location.search); // used once
+        if (shared) return this.openShared(shared);
+        const entry = asked
+            ? this.saved.list().find((item) => item.id === asked && item.game === this.game) || null
+            : this.saved.latest(this.game);
+        if (entry) {
+            this.nextSlot = entry.id;
+            const reply = await this.send({ op: "restore", game: this.game, match: this.saved.read(entry.id) });
+            if (reply.ok) {
+                if (entry.plies > 0) this.showMessage({ key: "saved.resumed", params: { count: entry.plies } });
+                return;
+            }
+            this.saved.remove(entry.id); // it cannot be read back: say so, start afresh
+            await this.send(this.newRequest());
+            this.showMessage({ key: "saved.damaged", params: { reason: reply.error.message || reply.error.code } }, "error");
+            return;
+        }
+        await this.send(this.newRequest());
+        if (asked) this.showMessage({ key: "saved.missing", params: {} }, "error");
+    }
+
+    async openShared(shared) {
+        let reason;
+        try {
+            const record = await decodeRecord(shared.data);
+            const request = { op: "load", game: this.game, record };
+            if (shared.seats) request.seats = shared.seats;
+            const reply = await this.send(request);
+            if (reply.ok) {
+                this.showMessage({ key: "share.opened", params: { count: reply.view.ply_count } });
+                return;
+            }
+            reason = reply.error.code.startsWith("record.")
+                ? { key: "share.error.record", params: { message: reply.error.message || reply.error.code } }
+                : this.errorMessage(reply.error);
+        } catch (error) {
+            if (!(error instanceof ShareError)) console.warn("shared link", error);
+            reason = { key: `share.error.${error instanceof ShareError ? error.code : "encoding"}`, params: {} };
+        }
+        await this.send(this.newRequest());
+        this.showMessage({ key: "share.refused", params: { reason } }, "error");
+    }
+
+    // The board of the game this page will resume, at once (the engine's first view, a moment
+    // later, replaces it): a reload shows the game where it was, not a fresh board.
+    paintSavedBoard() {
+        if (this.embed || location.hash) return;
+        const entry = this.saved.latest(this.game);
+        const svg = entry && this.saved.board(entry.id);
+        if (svg && svg.startsWith("<svg")) this.board.innerHTML = svg; // the engine's own SVG, see drawBoard
+    }
+
+    // An embedded game: the URL's record (replayed, or played on from its position), options,
+    // seats or computer level. Anything refused is said, and a plain new game starts.
+    async openEmbedded() {
+        const settings = this.embed;
+        const problems = settings.problems.map((problem) => ({ ...problem }));
+        let request = this.newRequest();
+        if (settings.record) {
+            try {
+                request = { op: "load", game: this.game, record: await decodeRecord(settings.record) };
+                if (request.seats === undefined && !this.replay && this.embedSeats()) request.seats = this.embedSeats();
+            } catch (error) {
+                problems.push({ key: `share.error.${error instanceof ShareError ? error.code : "encoding"}`, params: {} });
+            }
+        }
+        let reply = await this.send(request);
+        if (!reply.ok) {
+            problems.push(reply.error.code.startsWith("record.")
+                ? { key: "share.error.record", params: { message: reply.error.message || reply.error.code } }
+                : this.errorMessage(reply.error));
+            settings.options = {};
+            settings.level = null;
+            reply = await this.send(this.newRequest());
+        }
+        if (this.replay) {
+            const end = this.view.ply_count;
+            const wanted = settings.ply === "end" ? end : Number.parseInt(settings.ply ?? "0", 10);
+            await this.send({ op: "seek", ply: Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, end) : 0 });
+        }
+        if (problems.length) {
+            this.showMessage({ key: "embed.refused", params: { reason: problems[0] } }, "error");
+        }
+    }
+
+    // The seats of an embedded game: the URL's `seats`, else a person against `level`.
+    embedSeats() {
+        const settings = this.embed;
+        if (this.replay) return null;
+        if (settings.seats) return settings.seats;
+        if (!settings.level) return null;
+        const players = Number(settings.options.players) || Number(document.body.dataset.seats) || 0;
+        return players >= 2 ? ["human", ...Array(players - 1).fill(settings.level)] : null;
+    }
+
+    async replayTo(where) {
+        if (!this.view) return;
+        const total = this.view.ply_count + (this.view.saved?.redo?.length || 0);
+        const ply = { first: 0, prev: this.view.ply_count - 1, next: this.view.ply_count + 1, last: total }[where];
+        if (ply === undefined || ply < 0 || ply > total || ply === this.view.ply_count) return;
+        await this.send({ op: "seek", ply });
+    }
+
+    renderEmbed(view) {
+        if (!this.embed) return;
+        const total = view.ply_count + (view.saved?.redo?.length || 0);
+        $("replay-bar").hidden = !this.replay;
+        if (this.replay) {
+            $("replay-position").textContent = this.i18n.t("embed.position", { ply: view.ply_count, total });
+            $("replay-first").disabled = $("replay-prev").disabled = view.ply_count === 0;
+            $("replay-next").disabled = $("replay-last").disabled = view.ply_count >= total;
+        }
+        const full = $("open-full");
+        full.hidden = !view.record;
+        if (view.record) {
+            const page = new URL(`${this.game}.html`, location.href).href;
+            shareLink(page, view.record, this.replay ? null : view.seats).then((link) => (full.href = link));
+        }
+    }
+
+    showMessage(message, level = "info") {
+        this.message = { ...message, level };
+        this.renderMessage();
+        this.say(this.i18n.message(this.message));
+    }
+
+    // What a reply changed, for screen readers, in one polite live region (#announce; the
+    // message line itself is not live, so nothing is read twice): the message (the person's
+    // or the computer's action with what followed from it, an explanation, an error), then the
+    // result, else whose turn it is, when that changed.
+    announceReply() {
+        const view = this.view;
+        const t = (message) => this.i18n.message(message);
+        const parts = this.message ? [t(this.message)] : [];
+        const turn = view.result ? [t(view.result.title), ...view.result.details.map(t)].join(" ") : t(view.turn);
+        if (turn !== this.announcedTurn) parts.push(turn);
+        this.announcedTurn = turn;
+        if (parts.length) this.say(parts.join(" "));
+    }
+
+    say(text) {
+        $("announce").textContent = text;
+    }
+
+    // The options form and seats show the game in play (after a restore, a load or a link);
+    // free-text fields (a seed, names) keep what the player typed.
+    showOptions(view) {
+        const form = $("options");
+        for (const [name, value] of Object.entries(view.options || {})) {
+            const field = form.querySelector(`[name="${name}"]`);
+            if (!field) continue;
+            if (field.type === "checkbox") field.checked = Boolean(value);
+            else if (field.tagName === "SELECT" && [...field.options].some((option) => option.value === String(value))) {
+                field.value = String(value);
+            }
+        }
+        this.applyConstraints();
+        if (Array.isArray(view.seats)) this.seatKinds.setSeats(view.seats);
+    }
+
+    async copyShareLink() {
+        if (!this.view?.record) return;
+        await this.offerText(await shareLink(location.href, this.view.record, this.view.seats), "share");
+    }
+
+    // The blog snippet (docs/embed.html) that replays this game.
+    async copyEmbedCode() {
+        if (!this.view?.record) return;
+        const loader = new URL("app/embed-loader.js", location.href).href;
+        const record = await encodeRecord(this.view.record);
+        const snippet = `<script src="${loader}" data-game="${this.game}" data-mode="replay" data-record="${record}" async></script>`;
+        await this.offerText(snippet, "embed");
+    }
+
+    // Shows `text` in the record panel's field and copies it (kind "share" or "embed").
+    async offerText(text, kind) {
+        const field = $("share-link");
+        field.value = text;
+        field.hidden = false;
+        let copied = false;
+        try {
+            await navigator.clipboard.writeText(text);
+            copied = true;
+        } catch {
+            // no clipboard (permissions, an iframe): the link is selected in its field instead
+        }
+        field.select();
+        this.showMessage({ key: `${kind === "embed" ? "share.embed" : "share"}.${copied ? "copied" : "select"}`, params: {} });
+    }
+
+    saveRecordFile() {
+        if (!this.view?.record) return;
+        const date = new Date().toISOString().slice(0, 10);
+        saveFile(new Blob([this.view.record], { type: "text/plain;charset=utf-8" }),
+            `${this.game}-${date}-${this.view.ply_count}.txt`);
+    }
+
+    async importFile(input) {
+        const file = input.files?.[0];
+        input.value = ""; // the same file can be chosen again
+        if (!file) return;
+        if (file.size > RECORD_FILE_LIMIT) {
+            this.showMessage({ key: "record.file-too-large", params: { name: file.name } }, "error");
+            return;
+        }
+        let text;
+        try {
+            text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+        } catch {
+            this.showMessage({ key: "record.file-not-text", params: { name: file.name } }, "error");
+            return;
+        }
+        const reply = await this.send({ op: "load", game: this.game, record: text });
+        if (reply.ok) this.board.focus();
     }
 
     errorMessage(error) {
@@ -173,7 +425,7 @@ class GamePage {
     // the engine decides what it means. Cell names go as they are (Fight the Virus's R9 and
     // e3 differ by case). Nothing happens while a computer player decides.
     clickCell(cell, { viaTouch = false } = {}) {
-        if (!this.view) return;
+        if (!this.view || this.replay) return;
         this.cursor = cell;
         if (this.view.setup) {
             if (this.builder.visible) this.builder.selectCell(cell);
@@ -213,10 +465,11 @@ class GamePage {
         this.board.addEventListener("focus", () => this.showCursor());
         this.board.addEventListener("blur", () => this.placer.setCursor(this.cursor));
         $("board-zoom").addEventListener("click", () => {
-            const zoomed = !this.board.classList.contains("zoomed");
-            this.board.classList.toggle("zoomed", zoomed);
-            $("board-zoom").setAttribute("aria-pressed", String(zoomed));
+            this.zoomChoice = !this.board.classList.contains("zoomed");
+            this.board.classList.toggle("zoomed", this.zoomChoice);
+            $("board-zoom").setAttribute("aria-pressed", String(this.zoomChoice));
         });
+        addEventListener("resize", () => this.view && this.fitBoard()); // a phone turned, a window resized
         $("undo").addEventListener("click", () => this.undo());
         $("hint").addEventListener("click", () => this.requestHint());
         $("bot-pause").addEventListener("click", () => this.togglePause());
@@ -231,6 +484,14 @@ class GamePage {
         });
         $("redo").addEventListener("click", () => this.send({ op: "redo" }));
         $("download").addEventListener("click", () => this.download());
+        $("share").addEventListener("click", () => this.copyShareLink());
+        $("embed-code").addEventListener("click", () => this.copyEmbedCode());
+        $("replay-bar").addEventListener("click", (event) => {
+            const button = event.target.closest("button[data-ply]");
+            if (button && !button.disabled) this.replayTo(button.dataset.ply);
+        });
+        $("record-save").addEventListener("click", () => this.saveRecordFile());
+        $("record-file").addEventListener("change", (event) => this.importFile(event.target));
         $("result-close").addEventListener("click", () => {
             this.dismissedResult = this.view?.ply_count ?? null;
             $("result").hidden = true;
@@ -335,6 +596,12 @@ class GamePage {
     }
 
     newRequest() {
+        if (this.embed) {
+            const request = { op: "new", game: this.game, options: { ...this.embed.options } };
+            const seats = this.embedSeats();
+            if (seats) request.seats = seats;
+            return request;
+        }
         const request = { op: "new", game: this.game, options: this.readOptions() };
         const seats = this.seatKinds.seats();
         if (seats !== undefined) request.seats = seats;
@@ -365,6 +632,12 @@ class GamePage {
 
     onBoardKey(event) {
         if (!this.view) return;
+        const steps = { ArrowLeft: "prev", ArrowRight: "next", ArrowUp: "prev", ArrowDown: "next", Home: "first", End: "last" };
+        if (this.replay && event.key in steps) {
+            event.preventDefault();
+            this.replayTo(steps[event.key]);
+            return;
+        }
         const moves = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
         if (event.key in moves) {
             event.preventDefault();
@@ -445,8 +718,12 @@ class GamePage {
         for (const element of this.board.querySelectorAll(".cursor")) element.classList.remove("cursor");
         const cell = this.board.querySelector(`[data-cell="${this.cursor}"]`);
         this.placer.setCursor(this.cursor);
-        if (!cell) return;
+        if (!cell) {
+            this.board.removeAttribute("aria-activedescendant");
+            return;
+        }
         cell.classList.add("cursor");
+        if (cell.id) this.board.setAttribute("aria-activedescendant", cell.id);
         if (this.board.classList.contains("zoomed")) cell.scrollIntoView({ block: "nearest", inline: "nearest" });
         if (announce) {
             const label = cell.getAttribute("aria-label") || this.cursor;
@@ -463,14 +740,7 @@ class GamePage {
         if (!this.view) return;
         const reply = await this.engine.request({ op: "diagram" });
         if (!reply.ok) return;
-        const blob = new Blob([reply.svg], { type: "image/svg+xml" });
-        const link = document.createElement("a");
-        link.href = URL.createObjectURL(blob);
-        link.download = `${this.game}-${reply.ply_count}.svg`;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+        saveFile(new Blob([reply.svg], { type: "image/svg+xml" }), `${this.game}-${reply.ply_count}.svg`);
     }
 
     // ---- output --------------------------------------------------------------------------
@@ -485,11 +755,12 @@ class GamePage {
         this.renderHandover(view);
         this.drawBoard();
         this.renderExtras(view.extras || [], view.to_move);
-        $("board-tools").hidden = view.grid !== null;
 
         const turn = $("turn");
         turn.dataset.player = view.to_move ?? "none";
         setTint(turn, view.to_move);
+        // the seat's number in its swatch (Fight the Virus's six colours repeat over 20 seats)
+        turn.querySelector(".turn-swatch").dataset.number = view.to_move === null ? "" : String(view.to_move + 1);
         const bot = this.botToMove();
         turn.dataset.bot = String(bot);
         $("turn-text").textContent = view.result ? t(view.result.title) : t(view.turn);
@@ -520,6 +791,9 @@ class GamePage {
         if (document.activeElement !== record) record.value = view.record; // never overwrite typing
         $("undo").disabled = !view.can_undo;
         $("redo").disabled = !view.can_redo;
+        $("share").disabled = !view.record;
+        $("embed-code").disabled = !view.record;
+        $("record-save").disabled = !view.record;
 
         const banner = $("result");
         banner.hidden = !view.result || this.dismissedResult === view.ply_count;
@@ -528,6 +802,7 @@ class GamePage {
             $("result-detail").textContent = view.result.details.map(t).join(" ");
         }
         this.renderBestScores(view);
+        this.renderEmbed(view);
         this.renderAi(view);
         this.renderEvaluation(view);
         this.renderChart(view);
@@ -933,12 +1208,54 @@ class GamePage {
         const view = this.view;
         const preview = this.builder.visible && this.preview?.key === this.draftKey() ? this.preview.svg : null;
         this.board.innerHTML = preview ?? view.svg; // the engine's own SVG: no scripts, no styles; names are escaped text
+        // For assistive technology the board is a group of named cells (not one picture, the
+        // standalone SVG's role), and the keyboard cursor is the active descendant.
+        this.board.querySelector("svg")?.setAttribute("role", "group");
         for (const [cell, label] of Object.entries(view.cell_labels)) {
             const text = (this.builder.visible && this.builder.cellLabel(cell)) || this.i18n.message(label);
-            this.board.querySelector(`[data-cell="${cell}"]`)?.setAttribute("aria-label", text);
+            const element = this.board.querySelector(`[data-cell="${cell}"]`);
+            if (!element) continue;
+            element.setAttribute("role", "img");
+            element.setAttribute("aria-label", text);
+            element.id = `cell-${cell}`;
         }
         this.drawHint();
+        this.fitBoard();
         if (document.activeElement === this.board) this.showCursor();
+    }
+
+    // Phones: a board whose smallest cell would be under a finger's size (TARGET_PX; a 10×10
+    // Virus War, the Fight the Virus sheet) is drawn larger in a frame that scrolls, until
+    // the zoom button (board.zoomed, aria-pressed) shows the whole board again. Measured
+    // again only when the board's shape or the screen's width changes: measuring drops the
+    // frame's scroll position.
+    fitBoard() {
+        const cells = [...this.board.querySelectorAll("[data-cell]")];
+        const key = `${cells.length}|${this.board.querySelector("svg")?.getAttribute("viewBox")}|${innerWidth}|${this.builder.visible}`;
+        if (!PHONE.matches || this.board.hidden || !cells.length) {
+            this.board.classList.remove("zoomed");
+            $("board-tools").hidden = true;
+            this.boardFit = null;
+            return;
+        }
+        if (this.boardFit?.key !== key) {
+            const { scrollLeft, scrollTop } = this.board;
+            this.board.classList.remove("zoomed");
+            const sizes = cells.map((cell) => {
+                const box = cell.getBoundingClientRect();
+                return Math.min(box.width, box.height);
+            }).filter((size) => size > 0);
+            const smallest = Math.min(...sizes);
+            const width = Number.isFinite(smallest) && smallest < TARGET_PX
+                ? Math.ceil((this.board.clientWidth * (TARGET_PX + 1)) / smallest) : null;
+            this.boardFit = { key, width };
+            if (width) this.board.style.setProperty("--zoom-width", `${width}px`); // CSSOM: allowed by the CSP
+            this.board.classList.toggle("zoomed", Boolean(width) && this.zoomChoice !== false);
+            this.board.scrollLeft = scrollLeft;
+            this.board.scrollTop = scrollTop;
+        }
+        $("board-tools").hidden = !this.boardFit.width;
+        $("board-zoom").setAttribute("aria-pressed", String(this.board.classList.contains("zoomed")));
     }
 
     // Pictures beside the board: the dice (an extra with id "dice") in the decision bar next
@@ -1058,7 +1375,9 @@ class GamePage {
         $("builder-submit").disabled = true;
         try {
             const reply = await this.send({ op: "play", action: text });
-            if (reply.ok && !this.view.setup) this.board.focus(); // every program is in: the reveal
+            // Every program is in (the reveal), or a computer writes the next: the builder is
+            // gone, the focus goes to the board.
+            if (reply.ok && (!this.view.setup || this.isBotSeat(this.view.setup.seat))) this.board.focus();
         } finally {
             this.submitting = false;
         }
@@ -1089,6 +1408,17 @@ class GamePage {
         );
         list.scrollTop = list.scrollHeight;
     }
+}
+
+// Offers `blob` as a download named `name`.
+function saveFile(blob, name) {
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 // Seat colours beyond the ones named per seat: Fight the Virus cycles six colours over up to
@@ -1132,6 +1462,10 @@ function exactInteger(text) {
 }
 
 // Start the runtime first: it is the long pole, and translations load while it boots.
+if (EMBED) {
+    document.body.classList.toggle("replay", EMBED.mode === "replay");
+    reportSize(EMBED.parent);
+}
 const engine = new EngineClient();
 engine.start().catch(() => {}); // a failure is reported by GamePage.start
 const i18n = await I18n.start();

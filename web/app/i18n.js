@@ -49,11 +49,17 @@ export class I18n {
         return i18n;
     }
 
+    // The site's strings plus the extra bundles the page declares (<body data-i18n-bundles="rules">
+    // also loads static/i18n/rules-<language>.json), merged into one table.
     static async load(language) {
-        const url = new URL(`../static/i18n/${language}.json`, import.meta.url);
-        const response = await fetch(url);
-        if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-        return response.json();
+        const bundles = (globalThis.document?.body?.dataset.i18nBundles || "").split(/\s+/).filter(Boolean);
+        const tables = await Promise.all([language, ...bundles.map((name) => `${name}-${language}`)].map(async (file) => {
+            const url = new URL(`../static/i18n/${file}.json`, import.meta.url);
+            const response = await fetch(url);
+            if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+            return response.json();
+        }));
+        return Object.assign({}, ...tables);
     }
 
     has(key) {

@@ -67,6 +67,7 @@ export class ProgramBuilder {
             const piece = event.target.closest("button[data-code]");
             if (piece && !piece.disabled) this.choose(piece.dataset.code);
         });
+        $("builder-palette").addEventListener("keydown", (event) => this.onPaletteKey(event));
         $("builder-left").addEventListener("click", () => this.shift(-1));
         $("builder-right").addEventListener("click", () => this.shift(1));
         $("builder-remove").addEventListener("click", () => this.remove(this.active));
@@ -365,7 +366,8 @@ export class ProgramBuilder {
         }
     }
 
-    // Arrow keys walk the slots; Delete removes; M puts the marker.
+    // Arrow keys walk the slots (with Shift: move the piece along); Delete removes; M puts the
+    // marker.
     onSlotKey(event) {
         const slot = event.target.closest("button[data-cell]");
         if (!slot) return;
@@ -384,6 +386,24 @@ export class ProgramBuilder {
         } else if (event.key === "Delete" || event.key === "Backspace") {
             event.preventDefault();
             this.remove(index);
+        } else if (event.key.toLowerCase() === "m" && !event.altKey && !event.ctrlKey && !event.metaKey) {
+            event.preventDefault();
+            this.select(index);
+            this.putMarker();
         }
+    }
+
+    // In the palette the arrow keys move the focus over the pieces (Home, End: the first and
+    // the last); Enter or Space takes the focused one, like a click.
+    onPaletteKey(event) {
+        const buttons = [...$("builder-palette").children];
+        const index = buttons.indexOf(event.target.closest("button[data-code]"));
+        if (index < 0 || event.altKey || event.ctrlKey || event.metaKey) return;
+        const columns = getComputedStyle($("builder-palette")).gridTemplateColumns.split(" ").length || 1;
+        const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns,
+            Home: -index, End: buttons.length - 1 - index };
+        if (!(event.key in moves)) return;
+        event.preventDefault();
+        buttons[Math.min(buttons.length - 1, Math.max(0, index + moves[event.key]))].focus();
     }
 }

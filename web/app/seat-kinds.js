@@ -93,6 +93,14 @@ export class SeatKinds {
         this.update(true);
     }
 
+    // Shows the seats of the game in play (a resumed or shared game), so that "new game"
+    // keeps them.
+    setSeats(seats) {
+        if (!this.enabled) return;
+        this.choices = seats.map((kind) => ([HUMAN, ...this.bots].includes(kind) ? kind : HUMAN));
+        this.update(true);
+    }
+
     // The `seats` of a new request, or undefined when the game offers no computer player.
     seats() {
         if (!this.enabled) return undefined;

@@ -1,0 +1,181 @@
+"""Phone-sized screens: every page fits the width of a 390×844 and a 360×640 phone, on game
+pages the board is the largest thing on screen, every interactive target is at least 44 px
+both ways, and each game is played to its end by taps (touch emulation) against a fast
+computer (human_play.py chooses the person's decisions with the engine)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from conftest import PageWatch, is_same_origin
+from human_play import Chooser, engine_state, open_against_computer, settled, wait_until
+
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x640": {"width": 360, "height": 640}}
+GAMES = ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
+PAGES = ["index.html", *(f"{game}.html" for game in GAMES), *(f"rules-{game}.html" for game in GAMES),
+         "docs/engine.html", "docs/embed.html", "embed.html?game=zebra"]
+
+# What breaks a phone layout, as the page is now: how far the page scrolls sideways, the
+# interactive targets under 44 px (links inside running text excepted: WCAG 2.5.5), and on a
+# game page anything visible (other than the board's own containers) larger than the board.
+LAYOUT = """() => {
+    const width = window.innerWidth;
+    const shown = (element) => {
+        if (!element.checkVisibility({ checkVisibilityCSS: true })) return false;
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && box.right > 0 && box.left < width;
+    };
+    const name = (element) => element.id ? `#${element.id}` : element.outerHTML.slice(0, 80);
+    const small = [];
+    const targets = "button, select, input:not([type=hidden]), textarea, summary, a[href], .board-frame [data-cell]";
+    for (const element of document.querySelectorAll(targets)) {
+        if (!shown(element) || element.closest(".skip-link")) continue;
+        if (element.matches("a") && element.closest("p, li, td, dd, figcaption") && !element.closest("nav")) continue;
+        const box = element.getBoundingClientRect();
+        if (box.width < 43.99 || box.height < 43.99) small.push(`${name(element)} ${box.width.toFixed(1)}x${box.height.toFixed(1)}`);
+    }
+    const board = document.querySelector("body.game #board");
+    const larger = [];
+    if (board && shown(board)) {
+        const area = (element) => element.getBoundingClientRect().width * element.getBoundingClientRect().height;
+        for (const element of document.body.querySelectorAll("*")) {
+            if (element.contains(board) || board.contains(element) || !shown(element)) continue;
+            if (area(element) > area(board)) larger.push(`${name(element)} ${Math.round(area(element))} > ${Math.round(area(board))}`);
+        }
+    }
+    return { overflow: document.documentElement.scrollWidth - width, small, larger, board: Boolean(board && shown(board)) };
+}"""
+
+
+def phone_page(browser: Browser, site_url: str, viewport: dict) -> Iterator[tuple[Page, PageWatch]]:
+    """A page in a touch phone's context, watched like conftest's `watch` does it."""
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, service_workers="block")
+    record = PageWatch(origin=site_url)
+
+    def on_request(request) -> None:
+        record.requests.append(request.url)
+        if not is_same_origin(request.url, site_url):
+            record.foreign_requests.append(request.url)
+
+    context.on("request", on_request)
+    page = context.new_page()
+    page.on("console", lambda message: message.type == "error" and record.console_errors.append(message.text))
+    page.on("pageerror", lambda error: record.page_errors.append(str(error)))
+    try:
+        yield page, record
+        record.check()
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def tall_phone(browser: Browser, site_url: str) -> Iterator[Page]:
+    for page, _ in phone_page(browser, site_url, PHONES["390x844"]):
+        yield page
+
+
+def check_layout(page: Page, where: str, *, board: bool | None = None) -> None:
+    layout = page.evaluate(LAYOUT)
+    assert layout["overflow"] <= 0, f"{where}: scrolls sideways by {layout['overflow']} px"
+    assert layout["small"] == [], f"{where}: targets under 44 px: {layout['small'][:8]}"
+    assert layout["larger"] == [], f"{where}: larger than the board: {layout['larger'][:4]}"
+    if board is not None:
+        assert layout["board"] == board, f"{where}: board shown {layout['board']}"
+
+
+def test_every_page_fits_a_phone(tall_phone: Page, site_url: str) -> None:
+    page = tall_phone
+    for path in PAGES:
+        page.set_viewport_size(PHONES["390x844"])
+        page.goto(f"{site_url}/{path}")
+        if path.removesuffix(".html") in GAMES:
+            expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+        else:
+            page.wait_for_load_state("networkidle")
+        # (Virus Fight opens on its "pass the device" screen: its board is checked in play below)
+        board = None if path == "virus-fight.html" else path.removesuffix(".html") in GAMES
+        for size, viewport in PHONES.items():  # the same page on the smaller phone: laid out again
+            page.set_viewport_size(viewport)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            check_layout(page, f"{path} at {size}", board=board)
+
+
+def tap_placement(page: Page, token: str) -> None:
+    """A Fight the Virus shape by taps: its family, Rotate and Flip, then the anchor twice
+    (the first tap shows the shape there, the second places it)."""
+    from fight_the_virus_play import COLUMNS, cell_position, family_key, shape_key
+
+    positions = [cell_position(cell) for cell in token[2:].split(".")]
+    if page.locator("#placer-palette").is_visible():
+        page.locator(f'#placer-palette [data-family="{family_key(positions)}"]').tap()
+    shape = page.locator("#placer-shape")
+    for turn in range(8):
+        if shape.get_attribute("data-shape") == shape_key(positions):
+            break
+        page.locator("#placer-flip" if turn == 4 else "#placer-rotate").tap()
+    expect(shape).to_have_attribute("data-shape", shape_key(positions))
+    row, col = min(positions)
+    anchor = page.locator(f'#board [data-cell="{COLUMNS[col]}{row}"]')
+    anchor.tap()
+    expect(page.locator("#placer")).to_have_attribute("data-legal", "true")
+    anchor.tap()
+
+
+def tap_program(page: Page, chooser: Chooser, current: dict) -> None:
+    """Virus Fight's secret program, chosen by the engine, piece by piece in the builder."""
+    from pyengine.games.virus_fight import presentation
+
+    state = engine_state("virus-fight", current["record"], current["saved"])
+    *placements, marker = str(presentation.random_setup(state, chooser.rng)).split()
+    page.locator("#privacy-ready").tap()
+    for placement in placements:
+        cell, code = placement.split(":")
+        page.locator(f'#builder-slots .slot[data-cell="{cell}"]').tap()
+        page.locator(f'#builder-palette [data-code="{code}"]').tap()
+        expect(page.locator(f'#builder-slots .slot[data-cell="{cell}"]')).to_have_attribute("data-code", code)
+    page.locator(f'#builder-slots .slot[data-cell="{marker[1:]}"]').tap()
+    page.locator("#builder-marker").tap()
+    expect(page.locator(f'#builder-slots .slot[data-cell="{marker[1:]}"]')).to_have_attribute("data-marker", "true")
+    page.locator("#builder-submit").tap()
+
+
+def tap_action(page: Page, action: str, clicks: tuple[str, ...]) -> None:
+    if not clicks:
+        page.locator(f'#turn-actions button[data-play="{action}"]').tap()
+    for token in clicks:
+        if token.startswith("A:"):
+            tap_placement(page, token)
+        elif ":" in token or token.startswith("+"):
+            page.locator(f'#turn-actions button[data-click="{token}"]').tap()
+        else:
+            page.locator(f'#board [data-cell="{token}"]').tap()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_by_taps(tall_phone: Page, site_url: str, game: str) -> None:
+    page = tall_phone
+    open_against_computer(page, site_url, game)
+    chooser = Chooser(11)
+    current = wait_until(page, settled)
+    decisions = 0
+    for _ in range(400):
+        if current["over"]:
+            break
+        if current["setup"] is not None:  # Virus Fight's secret program, piece by piece
+            tap_program(page, chooser, current)
+        else:
+            action, clicks, _ = chooser.choose(game, current)
+            ply = current["ply"]
+            tap_action(page, action, clicks)
+            wait_until(page, lambda now, ply=ply: now["ply"] > ply, what=f"{action} by taps {clicks}")
+            decisions += 1
+        current = wait_until(page, settled, what="the computer")
+        if decisions == 2 and not current["over"]:  # in play: the board, the decision bar, the placer
+            check_layout(page, f"{game} in play", board=True)
+            decisions += 1
+    assert current["over"], "the game did not end"
+    expect(page.locator("#result")).to_be_visible()
+    check_layout(page, f"{game} at the end")

@@ -1,0 +1,170 @@
+"""Nothing lost: games saved after every action and resumed after a reload, the home page's
+list of unfinished games, record files out and in (bad files refused naming the problem),
+share links (a tampered one gives a clear error and a fresh game)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from game_page import open_game
+from zebra_play import cells_of, choose_game, click_cell, open_zebra, play_by_clicks
+
+
+def board_cells(page: Page) -> dict[str, str]:
+    """Each cell's kind and height: the position on screen."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#board [data-cell]')]
+        .map((cell) => [cell.dataset.cell, `${cell.dataset.kind}/${cell.dataset.height ?? ''}`]))""")
+
+
+def play_on(page: Page, moves: list[str]) -> None:
+    """Plays `moves` by clicks after the moves already on the list."""
+    start = page.locator("#move-list .ply").count()
+    for number, move in enumerate(moves, start=start + 1):
+        for cell in cells_of(move):
+            click_cell(page, cell)
+        expect(page.locator("#move-list .ply")).to_have_count(number)
+        expect(page.locator("#move-list .ply.last")).to_have_text(move)
+
+
+def move_list(page: Page) -> list[str]:
+    return page.locator("#move-list .ply").all_inner_texts()
+
+
+def test_a_game_survives_a_reload_and_plays_on(page: Page, site_url: str, watch, build_info: dict) -> None:
+    moves, _ = choose_game({"size": 4}, seed=11)
+    open_zebra(page, site_url)
+    play_by_clicks(page, moves[:5])
+    page.locator("#undo").click()  # something to redo after the reload
+    expect(page.locator("#move-list .ply")).to_have_count(4)
+    before = board_cells(page)
+
+    held = []
+    page.route(f"**/{build_info['pyscript']}", lambda route: held.append(route))  # the runtime waits
+    page.reload()
+    expect(page.locator("#loading")).to_be_visible()
+    assert board_cells(page) == before  # the saved board is painted before the engine runs
+    page.wait_for_timeout(200)
+    assert held, "the page asked for the runtime"
+    held[0].continue_()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert move_list(page) == moves[:4]
+    assert board_cells(page) == before
+    expect(page.locator("#message")).to_contain_text("as you left it (4 moves)")
+    expect(page.locator("#redo")).to_be_enabled()
+    page.locator("#redo").click()
+    expect(page.locator("#move-list .ply")).to_have_count(5)
+    play_on(page, moves[5:7])  # plies 6 and 7
+    assert move_list(page) == moves[:7]
+    # undo reaches back over the reload to the very start
+    for remaining in range(6, -1, -1):
+        page.locator("#undo").click()
+        expect(page.locator("#move-list .ply")).to_have_count(remaining)
+    expect(page.locator("#undo")).to_be_disabled()
+
+
+def test_the_home_page_lists_unfinished_games_and_resumes_them(page: Page, site_url: str, watch) -> None:
+    moves, _ = choose_game({"size": 4}, seed=12)
+    open_zebra(page, site_url)
+    play_by_clicks(page, moves[:3])
+    open_game(page, site_url, "virus-war")
+    page.goto(f"{site_url}/")
+    games = page.locator("#unfinished .unfinished-game")
+    expect(games).to_have_count(1)  # the Virus War page was opened, not played
+    expect(games.first).to_contain_text("Zebra")
+    expect(games.first).to_contain_text("3 moves")
+    games.first.locator("a").click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert move_list(page) == moves[:3]
+    assert "#" not in page.url  # the resume link is used once
+    # a finished game leaves the list; a deleted one too
+    play_on(page, moves[3:])
+    expect(page.locator("#result")).to_be_visible()
+    page.goto(f"{site_url}/")
+    expect(page.locator("#unfinished")).to_be_hidden()
+    open_zebra(page, site_url, {"size": 4})
+    play_by_clicks(page, moves[:1])
+    page.goto(f"{site_url}/")
+    expect(games).to_have_count(1)
+    games.first.locator("button").click()
+    expect(page.locator("#unfinished")).to_be_hidden()
+
+
+def test_record_file_out_and_back_in_and_bad_files_refused(page: Page, site_url: str, watch, tmp_path: Path) -> None:
+    moves, _ = choose_game({"size": 4}, seed=13)
+    open_zebra(page, site_url)
+    play_by_clicks(page, moves[:4])
+    page.locator(".record-panel summary").click()
+    with page.expect_download() as download_info:
+        page.locator("#record-save").click()
+    saved = tmp_path / download_info.value.suggested_filename
+    assert saved.name.startswith("zebra-") and saved.name.endswith("-4.txt")
+    download_info.value.save_as(saved)
+    text = saved.read_text(encoding="utf-8")
+    assert text == page.locator("#record-text").input_value()
+    assert " ".join(moves[:2]) in text
+
+    play_on(page, moves[4:6])
+    on_screen = board_cells(page)
+    lines = text.splitlines()
+    last_move_line = max(number for number, line in enumerate(lines, start=1) if line[:1].isdigit())
+    bad_files = {
+        # a move that is not legal there
+        "tampered.txt": (text.replace(moves[1], "a1-a1", 1), "is illegal"),
+        # the record is cut in the middle of a move
+        "truncated.txt": ("\n".join(lines[:last_move_line - 1] + [lines[last_move_line - 1][:4]]) + "\n", f"line {last_move_line}"),
+        # a header that is not Zebra's
+        "wrong-game.txt": (text.replace('[Game "Zebra"]', '[Game "Chess"]'), "line 1"),
+        "garbage.txt": ("\x00\x01 not a record \n", "cannot be loaded"),
+    }
+    for name, (content, expected) in bad_files.items():
+        path = tmp_path / name
+        path.write_bytes(content.encode("utf-8"))
+        page.locator("#record-file").set_input_files(str(path))
+        expect(page.locator("#message")).to_contain_text(expected)
+        assert board_cells(page) == on_screen, name
+        assert move_list(page) == moves[:6], name
+    binary = tmp_path / "picture.txt"
+    binary.write_bytes(bytes(range(128, 256)))
+    page.locator("#record-file").set_input_files(str(binary))
+    expect(page.locator("#message")).to_contain_text("picture.txt is not a text file")
+    assert move_list(page) == moves[:6]
+
+    page.locator("#record-file").set_input_files(str(saved))
+    expect(page.locator("#message")).to_have_text("Game loaded: 4 moves replayed.")
+    assert move_list(page) == moves[:4]
+
+
+def test_share_link_replays_and_a_tampered_link_starts_fresh(page: Page, site_url: str, watch) -> None:
+    moves, _ = choose_game({"size": 6}, seed=14)
+    open_zebra(page, site_url, {"size": 6})
+    play_by_clicks(page, moves[:12])  # long enough to be compressed
+    position = board_cells(page)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("#share").click()
+    expect(page.locator("#message")).to_contain_text("Link copied")
+    link = page.locator("#share-link").input_value()
+    assert link.startswith(f"{site_url}/zebra.html#record=z")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+
+    other = page.context.new_page()
+    other.goto(link)
+    expect(other.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(other.locator("#message")).to_contain_text("12 moves replayed")
+    assert move_list(other) == moves[:12]
+    assert board_cells(other) == position
+    play_on(other, moves[12:13])  # play on from the shared position
+    other.close()
+
+    data = link.split("#record=")[1]
+    for broken in (data[:-9], data[:12] + "!!" + data[14:], "q" + data[1:], "t" + "dGhpcyBpcyBub3QgYSByZWNvcmQ"):
+        fresh = page.context.new_page()
+        fresh.goto(f"{site_url}/zebra.html#record={broken}")
+        expect(fresh.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+        expect(fresh.locator("#message")).to_contain_text("This shared link cannot be opened")
+        expect(fresh.locator("#move-list .ply")).to_have_count(0)  # a fresh game, playable
+        expect(fresh.locator("#board [data-cell]")).to_have_count(16)
+        play_by_clicks(fresh, choose_game({"size": 4}, seed=15)[0][:1])
+        assert "Traceback" not in fresh.locator("body").inner_text()
+        fresh.close()
