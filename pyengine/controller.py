@@ -424,13 +424,11 @@ class Controller:
         else:
             game_id = self.match.state.game.id
         seats = _seats_field(request)
-        match = Match.from_record(text, game_id=game_id)
+        match = Match.from_record(text, game_id=game_id)  # a human in every seat
         if seats is not None:
             _check_kinds(game_id, seats)
             _check_seat_count(match, seats)
-            match = Match.from_json({**match.to_json(), "seats": seats})
-        elif len(match.seats) != match.state.num_players:  # a record of 3 or more players
-            match = Match.from_json({**match.to_json(), "seats": [HUMAN] * match.state.num_players})
+            match.seats = tuple(seats)
         self._replace(match)
         return self._success(_message("play.loaded", count=len(match.actions)))
 

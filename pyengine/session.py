@@ -160,10 +160,12 @@ class Match:
 
     @classmethod
     def from_record(
-        cls, text: str, *, game_id: str = "zebra", seats: Sequence[str] = (HUMAN, HUMAN)
+        cls, text: str, *, game_id: str = "zebra", seats: Sequence[str] | None = None
     ) -> Match:
-        """A match replayed from a record (raises :class:`~pyengine.core.errors.RecordError`)."""
-        return cls._from_state(get_game(game_id).read_record(text), seats)
+        """A match replayed from a record (raises :class:`~pyengine.core.errors.RecordError`);
+        without ``seats``, a human in every seat."""
+        state = get_game(game_id).read_record(text)
+        return cls._from_state(state, (HUMAN,) * state.num_players if seats is None else seats)
 
     def to_json(self) -> dict[str, Any]:
         """``{"format": "virus-games/match", "version": 1, "seats", "state", "redo"}``."""

@@ -104,6 +104,7 @@ class GamePage {
         this.slot = null;
         this.embed = EMBED;
         this.replay = EMBED?.mode === "replay";
+        this.fullRecord = null; // the record the "open on the full site" link carries
         this.nextSlot = null; // the id a `restore` in flight keeps
     }
 
@@ -308,7 +309,8 @@ class GamePage {
         }
         const full = $("open-full");
         full.hidden = !view.record;
-        if (view.record) {
+        if (view.record && view.record !== this.fullRecord) { // compressed again only when it changed
+            this.fullRecord = view.record;
             const page = new URL(`${this.game}.html`, location.href).href;
             shareLink(page, view.record, this.replay ? null : view.seats).then((link) => (full.href = link));
         }
