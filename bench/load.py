@@ -18,6 +18,8 @@ navigation start (the pages' own performance marks, not the moment Playwright no
   * warm       - a visit with the service worker installed and precached by an earlier visit,
                  in a browser restarted on that same profile (the first warm run is the first
                  load served by the worker; V8 reuses the wasm code cache from the next one).
+                 The engine's worker restores the Pyodide memory snapshot the first visit
+                 stored (app/engine-worker.js); a cold visit boots Python normally.
 "Interactive" is game-ready plus the engine's round trips for the clicks of one legal move
 (a Zebra move is two clicks: the piece, then its target), each timed from the click event to
 the page's "click-drawn" mark: when the move would be on the board had the player clicked the
@@ -141,15 +143,19 @@ class Browser:
         if move:
             timings["interactive"] = timings["ready"] + first_move(self.page)
             timings["download"] = self.page.evaluate("() => window.virusGames.engine.download")
+            timings["boot"] = self.page.evaluate("() => document.documentElement.dataset.engineBoot")
+            timings["steps"] = self.page.evaluate("() => window.virusGames.engine.bootSteps")
         if self.foreign:
             sys.exit(f"error: requests left the site: {self.foreign}")
         return timings
 
     def wait_for_precache(self) -> int:
-        """Waits until the service worker controls the page and its cache is complete."""
+        """Waits until the service worker controls the page and its cache is complete, and the
+        engine's worker has stored its memory snapshot."""
         poll(self.page, "() => navigator.serviceWorker.controller !== null", bool)
+        poll(self.page, "async () => (await caches.keys()).some((key) => key.startsWith('virus-games-snapshot-'))", bool)
         return self.page.evaluate("""async () => {
-            const name = (await caches.keys()).find((key) => key.startsWith('virus-games-'));
+            const name = (await caches.keys()).find((key) => /^virus-games-[0-9a-f]+$/.test(key));
             return (await (await caches.open(name)).keys()).length;
         }""")
 
@@ -161,6 +167,11 @@ class Browser:
 FORGET_SAVED_GAMES = """for (const key of Object.keys(localStorage)) {
     if (key.startsWith('virus-games.saved')) localStorage.removeItem(key);
 }"""
+
+
+STEPS = ("worker", "started", "pyodideImported", "snapshotRead", "pyodideLoaded", "engineUnpacked", "reseeded",
+         "engineImported", "snapshotMade", "ready")
+"""The engine worker's start, in order (app/engine-worker.js)."""
 
 
 def summary(values: list[float]) -> str:
@@ -218,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
             results["site"].append(once(f"{base}/bench/bare.html"))
             cold, warm_run = results["cold"][-1], results["warm"][-1]
             assert cold["download"] == "downloaded" and results["nobar"][-1]["download"] == "cached"
-            assert warm_run["download"] == "service-worker", warm_run
+            assert warm_run["download"] == "service-worker" and warm_run["boot"] == "snapshot", warm_run
+            assert cold["boot"] == "normal", cold
             print(f"run {run + 1}: bare npm {results['npm'][-1]['ready']:.2f} s, bare site {results['site'][-1]['ready']:.2f} s, "
                   f"cold FCP {cold['fcp']:.2f} / ready {cold['ready']:.2f} / interactive {cold['interactive']:.2f} s, "
                   f"cold without bar interactive {results['nobar'][-1]['interactive']:.2f} s, "
@@ -252,6 +264,17 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| warm visit: engine answering | {summary(values('warm', 'engine'))} |")
     print(f"| warm visit: game drawn | {summary(values('warm', 'ready'))} |")
     print(f"| warm visit: interactive | {summary(values('warm', 'interactive'))} |")
+    print()
+    print("Where the engine's start goes (app/engine-worker.js's steps, median s from navigation start):")
+    print()
+    print("| step | cold (normal boot) | warm (snapshot) |")
+    print("|---|---|---|")
+    for step in STEPS:
+        medians = []
+        for kind in ("cold", "warm"):
+            times = [result["steps"][step] / 1000 for result in results[kind] if step in result["steps"]]
+            medians.append(f"{statistics.median(times):.2f}" if times else "–")
+        print(f"| {step} | {' | '.join(medians)} |")
     print()
     print("| ratio | value | target |")
     print("|---|---|---|")

@@ -100,7 +100,10 @@ def watch(page: Page, site_url: str) -> Iterator[PageWatch]:
             record.foreign_requests.append(request.url)
 
     page.context.on("request", on_request)  # context-level: includes worker requests
-    page.on("console", lambda message: message.type == "error" and record.console_errors.append(message.text))
+    # errors, and the page's warning that a request to the engine's worker failed (the page
+    # carries on with a message, so nothing else would show it)
+    page.on("console", lambda message: (message.type == "error" or message.text.startswith("engine "))
+            and record.console_errors.append(message.text))
     page.on("pageerror", lambda error: record.page_errors.append(str(error)))
     yield record
     record.check()

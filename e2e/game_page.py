@@ -10,6 +10,8 @@ def open_game(page: Page, site_url: str, game: str, options: dict | None = None)
     are given start a new game with them through the options form."""
     page.goto(f"{site_url}/{game}.html")
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    # one engine worker: the one app/engine-early.js started, adopted by app/engine.js
+    assert [worker.url.rsplit("/", 1)[-1] for worker in page.workers] == ["engine-worker.js"]
     if not options:
         return
     page.locator(".options-panel summary").click()

@@ -83,7 +83,7 @@ def play_computers_to_the_end(page: Page, game: str, seats: int) -> None:
 
 
 def test_the_site_works_offline_once_visited(playwright, site: Path, site_server, site_url: str,
-                                             tmp_path: Path) -> None:
+                                             tmp_path: Path, build_info: dict) -> None:
     context = playwright.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS),
         service_workers="allow", viewport={"width": 1200, "height": 900},
@@ -98,13 +98,18 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
         wait_ready(page)
         poll(page, "() => navigator.serviceWorker.controller !== null", what="the service worker's control")
         version = re.search(r'const VERSION = "(\w+)";', (site / "sw.js").read_text()).group(1)
-        caches = page.evaluate("""async () => {
+        # The first start was a normal boot, which left a memory snapshot of the engine
+        # (app/engine-worker.js) in a cache of its own: the worker's activation keeps it.
+        assert page.evaluate("() => document.documentElement.dataset.engineBoot") == "normal"
+        snapshot = f"virus-games-snapshot-{build_info['snapshotKey']}"
+        count_caches = """async () => {
             const names = await caches.keys();
             const sizes = {};
             for (const name of names) sizes[name] = (await (await caches.open(name)).keys()).length;
             return sizes;
-        }""")
-        assert caches == {f"virus-games-{version}": len(precache_urls(site))}
+        }"""
+        poll(page, f"async () => (await caches.keys()).includes('{snapshot}')", what="the snapshot")
+        assert page.evaluate(count_caches) == {f"virus-games-{version}": len(precache_urls(site)), snapshot: 1}
 
         # 2. Offline, with an empty HTTP cache: every page and every game's engine starts,
         #    one game is played to its end, and nothing reaches the network.
@@ -125,6 +130,8 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
             for game in GAMES:
                 page.goto(f"{site_url}/{game}.html?fast=1")
                 wait_ready(page)
+                # every start from now on restores the snapshot instead of booting Python
+                assert page.evaluate("() => document.documentElement.dataset.engineBoot") == "snapshot"
                 expect(page.locator("#loading")).to_be_hidden()
                 if game == "virus-war":  # cheap: two random players on the smallest board
                     play_computers_to_the_end(page, game, 2)
@@ -175,8 +182,8 @@ def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(p
             expect(page.locator("#update-bar")).to_be_visible(timeout=30_000)
             expect(page.locator("#update-reload")).to_have_text("Reload")
         assert first.locator('meta[name="deploy"]').count() == 0  # still the old page
-        cache_names = first.evaluate("async () => (await caches.keys()).sort()")
-        assert cache_names == sorted([f"virus-games-{old_version}", f"virus-games-{new_version}"])
+        site_caches = """async () => (await caches.keys()).filter((name) => !name.includes("snapshot")).sort()"""
+        assert first.evaluate(site_caches) == sorted([f"virus-games-{old_version}", f"virus-games-{new_version}"])
         # Reload in one tab: the new worker takes over, and both tabs reload into the new version.
         with second.expect_navigation():
             with first.expect_navigation():
@@ -185,7 +192,7 @@ def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(p
         expect(first.locator('meta[name="deploy"]')).to_have_count(1)
         for page in (first, second):
             expect(page.locator("#update-bar")).to_be_hidden()
-        assert first.evaluate("async () => await caches.keys()") == [f"virus-games-{new_version}"]
+        assert first.evaluate(site_caches) == [f"virus-games-{new_version}"]
         assert errors == []
     finally:
         context.close()
@@ -264,3 +271,38 @@ def test_the_site_is_installable(page: Page, site: Path, site_url: str, watch) -
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
     touch = page.locator('link[rel="apple-touch-icon"]').get_attribute("href")
     assert png_size(page.request.get(f"{site_url}/{touch}").body()) == (180, 180)
+
+
+def test_a_damaged_snapshot_is_dropped_for_a_normal_start(page: Page, site_url: str, watch, build_info: dict) -> None:
+    """The engine's memory snapshot is optional: one that cannot be restored is deleted, the
+    same worker boots Python normally, the game plays, and a good snapshot replaces it."""
+    snapshot = f"virus-games-snapshot-{build_info['snapshotKey']}"
+    boot = "() => document.documentElement.dataset.engineBoot"
+    page.goto(f"{site_url}/zebra.html")
+    wait_ready(page)
+    assert page.evaluate(boot) == "normal"
+    poll(page, f"async () => (await (await caches.open('{snapshot}')).keys()).length === 1", what="the snapshot")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(boot) == "snapshot"
+    # damage it: the first megabytes only, bits flipped
+    page.evaluate(f"""async () => {{
+        const cache = await caches.open('{snapshot}');
+        const [key] = await cache.keys();
+        const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer()).slice(0, 4_000_000);
+        for (let i = 0; i < bytes.length; i += 7) bytes[i] ^= 0x5a;
+        await cache.put(key, new Response(bytes));
+    }}""")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(boot) == "normal"
+    page.locator('#board [data-cell="c2"]').click()  # the engine answers: a move
+    page.locator('#board [data-cell="d2"]').click()
+    expect(page.locator("#move-list .ply.last")).to_have_text("c2-d2")
+    poll(page, f"""async () => {{
+        const response = await (await caches.open('{snapshot}')).match(new URL('snapshot/{build_info['snapshotKey']}.bin', location.href));
+        return response && (await response.arrayBuffer()).byteLength > 4_000_000;
+    }}""", what="a new snapshot")
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(boot) == "snapshot"

@@ -32,7 +32,7 @@ def move_list(page: Page) -> list[str]:
     return page.locator("#move-list .ply").all_inner_texts()
 
 
-def test_a_game_survives_a_reload_and_plays_on(page: Page, site_url: str, watch, build_info: dict) -> None:
+def test_a_game_survives_a_reload_and_plays_on(page: Page, site_url: str, watch) -> None:
     moves, _ = choose_game({"size": 4}, seed=11)
     open_zebra(page, site_url)
     play_by_clicks(page, moves[:5])
@@ -41,7 +41,7 @@ def test_a_game_survives_a_reload_and_plays_on(page: Page, site_url: str, watch,
     before = board_cells(page)
 
     held = []
-    page.route(f"**/{build_info['pyscript']}", lambda route: held.append(route))  # the runtime waits
+    page.route("**/app/engine-worker.js", lambda route: held.append(route))  # the runtime waits
     page.reload()
     expect(page.locator("#loading")).to_be_visible()
     assert board_cells(page) == before  # the saved board is painted before the engine runs

@@ -135,10 +135,10 @@ def test_download_diagram_is_a_standalone_svg(page: Page, site_url: str, watch, 
     assert "highlight" not in target.read_text()
 
 
-def test_first_paint_before_the_runtime(page: Page, site_url: str, watch, build_info: dict) -> None:
+def test_first_paint_before_the_runtime(page: Page, site_url: str, watch) -> None:
     """The board and a loading indicator show while the runtime is still on its way."""
     release = []
-    runtime = f"**/{build_info['pyscript']}"  # the page thread imports PyScript to start the worker
+    runtime = "**/app/engine-worker.js"  # the engine's worker: it loads the runtime
 
     def hold_runtime(route):
         release.append(route)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -85,3 +86,84 @@ def test_page_renderer_prerenders_board_and_options(tmp_path: Path) -> None:
     assert '>Hole in the centre</option>' in page
     constraints = page.split('<script type="application/json" id="option-constraints">')[1].split("</script>")[0]
     assert json.loads(constraints)[0]["allowed"] == [3, 5, 7, 9]
+
+
+def test_module_preloads_list_the_whole_static_import_graph(tmp_path: Path) -> None:
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "page.js").write_text('import { a } from "./a.js";\nimport "./b.js";\n'
+                                 'export { c } from "./c.js";\nconst later = () => import("./lazy.js");\n')
+    (app / "a.js").write_text('import { BUILD } from "./shared.js";\nexport const a = 1;\n')
+    (app / "b.js").write_text('import {\n    x,\n    y,\n} from "../lib/multi.js";\n')
+    (app / "c.js").write_text('import "./shared.js";\nexport const c = 3; // "./not-an-import.js"\n')
+    (app / "shared.js").write_text("export const BUILD = {};\n")
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "multi.js").write_text("export const x = 1, y = 2;\n")
+    assert build.module_graph(tmp_path, "app/page.js") == [
+        "app/page.js", "app/a.js", "app/b.js", "app/c.js", "app/shared.js", "lib/multi.js"]
+    (tmp_path / "game.html").write_text('<head>\n  <link rel="modulepreload" href="app/a.js">\n'
+                                        '  <script type="module" src="app/a.js"></script>\n</head>\n')
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "page.html").write_text('<head>\n<link rel="modulepreload" href="../app/c.js">\n</head>\n')
+    build.expand_module_preloads(tmp_path)
+    assert (tmp_path / "game.html").read_text() == (
+        '<head>\n  <link rel="modulepreload" href="app/a.js">\n  <link rel="modulepreload" href="app/shared.js">\n'
+        '  <script type="module" src="app/a.js"></script>\n</head>\n')
+    assert (tmp_path / "docs" / "page.html").read_text() == (
+        '<head>\n<link rel="modulepreload" href="../app/c.js">\n<link rel="modulepreload" href="../app/shared.js">\n</head>\n')
+
+
+def test_the_workers_preload_imports_the_pages_game() -> None:
+    """app/engine_worker.py's preload (run before the browser's memory snapshot) imports the
+    game's drawing and computer players, and ignores an unknown game. (A fresh interpreter:
+    this process has imported everything already.)"""
+    script = """
+import json, sys
+namespace = {}
+exec(compile(open(sys.argv[1]).read(), "engine_worker.py", "exec"), namespace)
+modules = ("pyengine.games.virus_war.presentation", "pyengine.games.virus_war.ai")
+before = [name in sys.modules for name in modules]
+namespace["preload"]("no-such-game")
+unknown = [name in sys.modules for name in modules]
+namespace["preload"]("virus-war")
+print(json.dumps([before, unknown, [name in sys.modules for name in modules],
+                  json.loads(namespace["handle"](json.dumps({"op": "hello"})))["ok"]]))
+"""
+    result = subprocess.run([sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
+                            capture_output=True, text=True, check=True, cwd=REPOSITORY)
+    assert json.loads(result.stdout) == [[False, False], [False, False], [True, True], True]
+
+
+def test_the_worker_unpacks_the_engine_files_when_an_import_needs_them(tmp_path: Path) -> None:
+    """After a memory-snapshot restore the worker's file system is empty: engine_worker.py's
+    UnpackOnDemand unpacks the archives it was given the first time an import finds nothing
+    (a module of a package already in memory, or a new top-level one), and only once."""
+    import io
+    import zipfile
+
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w") as files:
+        files.writestr("fakepkg/__init__.py", "")
+        files.writestr("fakepkg/sub.py", "VALUE = 42\n")
+        files.writestr("otherpkg.py", "VALUE = 7\n")
+    (tmp_path / "archive.zip").write_bytes(archive.getvalue())
+    script = """
+import json, os, sys
+namespace = {}
+exec(compile(open(sys.argv[1]).read(), "engine_worker.py", "exec"), namespace)
+sys.path.insert(0, os.getcwd())
+os.makedirs("fakepkg")
+open("fakepkg/__init__.py", "w").close()
+import fakepkg                       # in memory, as after a restore...
+os.remove("fakepkg/__init__.py")
+os.rmdir("fakepkg")                  # ...with nothing on disk
+namespace["unpack_when_needed"](open("archive.zip", "rb").read())
+import fakepkg.sub
+import otherpkg
+print(json.dumps([fakepkg.sub.VALUE, otherpkg.VALUE, sorted(os.listdir(".")),
+                  namespace["UnpackOnDemand"].archives, sys.meta_path[-1].__name__]))
+"""
+    result = subprocess.run([sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
+                            capture_output=True, text=True, check=True, cwd=tmp_path,
+                            env={"PYTHONPATH": str(REPOSITORY), "PYTHONDONTWRITEBYTECODE": "1"})
+    assert json.loads(result.stdout) == [42, 7, ["archive.zip", "fakepkg", "otherpkg.py"], [], "UnpackOnDemand"]

@@ -367,13 +367,62 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
     write_rules_pages(dist, renderer)
 
 
+STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;"\']*?(?:from\s*)?["\'](\.{1,2}/[^"\']+\.js)["\']', re.MULTILINE)
+MODULE_PRELOAD = re.compile(r'^(\s*)<link rel="modulepreload" href="([^"]+)">\n', re.MULTILINE)
+
+
+def module_graph(dist: Path, entry: str) -> list[str]:
+    """``entry`` (a site-relative module path) and every module it imports statically, directly
+    or not, in the order they are first met (dynamic ``import()`` is not followed)."""
+    order: list[str] = []
+    pending = [entry]
+    while pending:
+        path = pending.pop(0)
+        if path in order:
+            continue
+        order.append(path)
+        source = (dist / path).read_text()
+        base = Path(path).parent
+        for relative in STATIC_IMPORT.findall(source):
+            target = (base / relative).as_posix()
+            while "/../" in f"/{target}":
+                parts = target.split("/")
+                index = parts.index("..")
+                target = "/".join(parts[:index - 1] + parts[index + 1:])
+            pending.append(target.removeprefix("./"))
+    return order
+
+
+def expand_module_preloads(dist: Path) -> None:
+    """Each page's ``<link rel="modulepreload">`` of its entry module becomes one per module of
+    that module's import graph: the browser fetches them all at once instead of discovering them
+    level by level (three round trips before the engine's worker could start)."""
+    for page in [*dist.glob("*.html"), *dist.glob("docs/*.html")]:
+        text = page.read_text()
+        prefix = "../" if page.parent != dist else ""
+
+        def expand(match: re.Match[str]) -> str:
+            indent, href = match.groups()
+            modules = module_graph(dist, href.removeprefix(prefix))
+            return "".join(f'{indent}<link rel="modulepreload" href="{prefix}{module}">\n' for module in modules)
+
+        page.write_text(MODULE_PRELOAD.sub(expand, text))
+
+
 def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:
     version = wheel.name.split("-")[1]
     # The files the engine's worker downloads to start, with their sizes: the page fetches them
     # first on a cold visit to show real download progress (app/runtime-download.js).
     boot_files = [*(f"pyodide/{PYODIDE_VERSION}/{name}" for name in PYODIDE_FILES), runtime["wheel"], runtime["engineBytecode"]]
+    # A Pyodide memory snapshot (app/engine-worker.js) holds the interpreter with the standard
+    # library and the engine imported: it is valid only for exactly these files, so its cache is
+    # named after their contents and a build that changes any of them makes a new one.
+    snapshot = hashlib.sha256()
+    for path in [*boot_files, "app/engine_worker.py", "app/engine-worker.js"]:
+        snapshot.update(path.encode() + b"\0" + sha256_of(dist / path).encode())
     info = {**runtime, "engineVersion": version, "pyodideVersion": PYODIDE_VERSION,
             "pyscriptVersion": PYSCRIPT_VERSION, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "snapshotKey": snapshot.hexdigest()[:16],
             "bootFiles": {path: (dist / path).stat().st_size for path in boot_files}}
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     (dist / "app" / "build-info.js").write_text(
@@ -397,6 +446,7 @@ def main(argv: list[str] | None = None) -> int:
         runtime = copy_runtime(staging, wheel)
         copy_pages(staging, runtime)
         write_build_info(staging, runtime, wheel)
+        expand_module_preloads(staging)
         # 6. Installable and offline: manifest + icons, then the service worker, which lists and
         #    hashes every file written before it (so it must stay the last step).
         write_manifest_and_icons(staging, json.loads((WEB / "static" / "i18n" / "en.json").read_text()))

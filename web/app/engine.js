@@ -1,4 +1,4 @@
-// The engine runs in one Pyodide web worker started by PyScript (see docs/ARCHITECTURE.md):
+// The engine runs in one Pyodide web worker, app/engine-worker.js (see docs/ARCHITECTURE.md):
 // the page thread never runs Python, so it paints at once and stays responsive while Python
 // starts or thinks. All traffic is one JSON-in/JSON-out call, `handle`, exported by
 // app/engine_worker.py; requests are queued so they run in order.
@@ -10,47 +10,58 @@ const siteURL = (path) => new URL(`../${path}`, import.meta.url).href;
 
 export class EngineError extends Error {}
 
-// Whether this page may not use IndexedDB (only asked inside frames: a blog's cross-site
-// iframe in a browser that blocks third-party storage). Refused storage throws or fails.
-async function storageRefused() {
-    if (window.parent === window) return false;
-    try {
-        await new Promise((resolve, reject) => {
-            const request = indexedDB.open("virus-games-probe");
-            request.onsuccess = () => {
-                request.result.close();
-                resolve();
-            };
-            request.onerror = () => reject(request.error);
-            request.onblocked = resolve;
-        });
-        return false;
-    } catch {
-        return true;
-    }
-}
-
-// engine-raw-worker.js behind the same `sync.handle` a PyScript worker offers.
-class PlainWorker {
-    constructor(url) {
-        this.worker = new Worker(url, { type: "module" });
+// app/engine-worker.js behind one promise-returning `handle(text)`. The worker is the one
+// app/engine-early.js started for this game, if any (the events it sent meanwhile are
+// handled first), else a new one.
+class EngineWorker {
+    constructor(url, { game, onStarted, onBoot }) {
         this.pending = new Map();
         this.nextId = 0;
-        this.worker.addEventListener("message", (event) => {
+        this.booted = false;
+        this.failure = null;
+        const onMessage = (event) => {
+            if (event.data.started) {
+                onStarted();
+                return;
+            }
+            if (event.data.boot !== undefined) {
+                this.booted = true;
+                onBoot(event.data);
+                return;
+            }
             const { id, reply, error } = event.data;
             const waiting = this.pending.get(id);
             this.pending.delete(id);
             if (error !== undefined) waiting?.reject(new Error(error));
             else waiting?.resolve(reply);
-        });
-        this.worker.addEventListener("error", (event) => {
-            for (const waiting of this.pending.values()) waiting.reject(new Error(event.message || "worker error"));
+        };
+        // An error fails the requests waiting for a reply; one before the engine has started
+        // (its script missing, say) fails every later request too.
+        const onError = (event) => {
+            const error = new Error(event.message || "the engine's worker failed");
+            if (!this.booted) this.failure = error;
+            for (const waiting of this.pending.values()) waiting.reject(error);
             this.pending.clear();
-        });
-        this.sync = { handle: (text) => this.send(text) };
+        };
+        const early = globalThis.virusGamesEarlyEngine;
+        const name = `engine ${game || ""}`.trim();
+        if (early && early.worker && `engine ${early.game}`.trim() === name) {
+            delete globalThis.virusGamesEarlyEngine;
+            this.worker = early.worker;
+            this.worker.removeEventListener("message", early.keep);
+            this.worker.removeEventListener("error", early.keep);
+            for (const event of early.events) (event.type === "error" ? onError : onMessage)(event);
+        } else {
+            globalThis.virusGamesEngineStarted = true; // engine-early.js must not start another
+            performance.mark("engine-start"); // read by bench/load.py
+            this.worker = new Worker(url, { type: "module", name });
+        }
+        this.worker.addEventListener("message", onMessage);
+        this.worker.addEventListener("error", onError);
     }
 
-    send(request) {
+    handle(request) {
+        if (this.failure) return Promise.reject(this.failure);
         const id = this.nextId++;
         return new Promise((resolve, reject) => {
             this.pending.set(id, { resolve, reject });
@@ -60,7 +71,9 @@ class PlainWorker {
 }
 
 export class EngineClient {
-    constructor() {
+    // `game`: the id of the game this page plays (its modules are loaded with the engine).
+    constructor({ game } = {}) {
+        this.game = game;
         this.worker = null;
         this.queue = Promise.resolve();
         this.ready = null;
@@ -82,28 +95,25 @@ export class EngineClient {
 
     async boot() {
         this.startedAt = performance.now();
-        if (await storageRefused()) {
-            // PyScript's worker cannot start without IndexedDB: plain Pyodide, same engine
-            this.startDownload();
-            this.worker = new PlainWorker(new URL("./engine-raw-worker.js", import.meta.url));
-            return this.hello();
-        }
-        const { PyWorker } = await import(siteURL(BUILD.pyscript));
-        this.startDownload(); // after PyScript's own modules: they must not queue behind it
-        const interpreter = siteURL(BUILD.pyodide);
-        // `version` and `config.interpreter` both point at the site's own Pyodide: without them
-        // PyScript silently downloads Pyodide from a CDN.
-        this.worker = await PyWorker(new URL("./engine_worker.py", import.meta.url).href, {
-            version: interpreter,
-            config: {
-                interpreter,
-                // Unpacking the wheel into the worker's file system is the fastest way to install
-                // it (~0.03 s, against ~1 s for micropip), and it stays a real wheel. The
-                // bytecode overlay beside it spares the first request compiling the engine.
-                files: { [siteURL(BUILD.wheel)]: "./*", [siteURL(BUILD.engineBytecode)]: "./*" },
-            },
+        this.worker = new EngineWorker(new URL("./engine-worker.js", import.meta.url), {
+            game: this.game,
+            // The download bar's requests wait until the worker's own script has arrived: a
+            // browser opens only six connections to a host, and the worker must not queue
+            // behind the runtime it is about to ask for.
+            onStarted: () => this.startDownload(),
+            onBoot: (boot) => this.booted(boot),
         });
         return this.hello();
+    }
+
+    // How the worker started: "snapshot" or "normal" (read by bench/load.py and the e2e tests).
+    booted(boot) {
+        this.bootMode = boot.boot;
+        // the worker's steps in this page's time (ms since navigation start)
+        this.bootSteps = Object.fromEntries(Object.entries(boot.steps || {}).map(
+            ([name, time]) => [name, Math.round(time - performance.timeOrigin)]));
+        document.documentElement.dataset.engineBoot = boot.boot;
+        document.documentElement.dataset.engineSnapshot = boot.snapshot;
     }
 
     async hello() {
@@ -114,7 +124,7 @@ export class EngineClient {
     }
 
     async call(request) {
-        const reply = await this.worker.sync.handle(JSON.stringify(request));
+        const reply = await this.worker.handle(JSON.stringify(request));
         return JSON.parse(reply);
     }
 

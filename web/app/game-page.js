@@ -1463,12 +1463,13 @@ function exactInteger(text) {
     return JSON.rawJSON(text.replace(/^0+(?=\d)/, ""));
 }
 
-// Start the runtime first: it is the long pole, and translations load while it boots.
+// The engine first (app/engine-early.js has started its worker already): translations load
+// while it boots.
 if (EMBED) {
     document.body.classList.toggle("replay", EMBED.mode === "replay");
     reportSize(EMBED.parent);
 }
-const engine = new EngineClient();
+const engine = new EngineClient({ game: document.body.dataset.game });
 engine.start().catch(() => {}); // a failure is reported by GamePage.start
 const i18n = await I18n.start();
 const page = new GamePage(i18n, engine);

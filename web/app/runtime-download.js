@@ -47,8 +47,8 @@ export async function downloadRuntime(siteURL, onProgress) {
         received += file.size - counted; // a size that differs from the build's (never expected)
     };
     // A few files at a time, in the order the worker asks for them: over HTTP/1.1 a browser
-    // opens only six connections to a host, and the page's own modules (PyScript's) must not
-    // queue behind the runtime.
+    // opens only six connections to a host, and the worker's own modules must not queue
+    // behind the runtime.
     const queue = [...files];
     const lane = async () => {
         for (let file = queue.shift(); file; file = queue.shift()) await fetchCounting(file);

@@ -8,8 +8,9 @@
 //   runtime download (served `immutable`) is not downloaded again.
 // * The new worker then WAITS while pages of the old version are open; a page offers "New
 //   version available - Reload", which posts {type: "skip-waiting"} (app/pwa.js).
-// * activate: the caches of other versions are deleted, and the open pages are claimed (the
-//   very first install: the page that installed it works offline from now on).
+// * activate: the caches of other versions are deleted (not the engine worker's memory
+//   snapshots, which it manages itself), and the open pages are claimed (the very first
+//   install: the page that installed it works offline from now on).
 // * fetch: same-origin GETs cache-first, from this version's cache only (navigations ignore
 //   the query string), falling back to the network for anything not in it. Cross-origin
 //   requests are never touched.
@@ -18,6 +19,8 @@ const VERSION = "__VERSION__";
 const CACHE_PREFIX = "__CACHE_PREFIX__";
 const CACHE = CACHE_PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
+// Pyodide memory snapshots: app/engine-worker.js keeps one per build and deletes the others.
+const SNAPSHOTS = CACHE_PREFIX + "snapshot-";
 
 self.addEventListener("install", (event) => {
     event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
@@ -26,7 +29,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
     event.waitUntil((async () => {
         for (const name of await caches.keys()) {
-            if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+            if (name.startsWith(CACHE_PREFIX) && name !== CACHE && !name.startsWith(SNAPSHOTS)) await caches.delete(name);
         }
         await self.clients.claim();
     })());

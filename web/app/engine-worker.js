@@ -1,0 +1,171 @@
+// The engine's web worker: plain Pyodide (a module worker, started by app/engine.js) with the
+// engine wheel and its bytecode overlay unpacked into the working directory, and
+// app/engine_worker.py's one JSON-in/JSON-out `handle`.
+//
+// Start-up (docs/ARCHITECTURE.md, "Start-up"): the first start in a browser is a normal boot
+// that ends with a Pyodide *memory snapshot* (the interpreter with the standard library and
+// the engine imported) kept in Cache Storage; later starts restore it instead of booting
+// Python again. The snapshot API is private and experimental, so everything about it is
+// optional: no Cache Storage (a blog's cross-site iframe may refuse it), a missing, damaged or
+// refused snapshot, or any error while restoring falls back to the normal boot, and a snapshot
+// that failed once is deleted.
+//
+// Messages in: {id, request}. Messages out: {started: true} as soon as this script runs,
+// {id, reply} or {id, error}, and once
+// {boot: "snapshot" | "normal", snapshot: "restored" | "saved" | "none" | "failed: …", steps}
+// where steps are the times (ms since the epoch) the start reached each step, for
+// bench/load.py.
+import { BUILD } from "./build-info.js";
+
+const steps = { worker: performance.timeOrigin, started: performance.timeOrigin + performance.now() };
+const step = (name) => {
+    steps[name] = performance.timeOrigin + performance.now();
+};
+self.postMessage({ started: true }); // the page may now download the runtime for its progress bar
+
+// The game the page plays (the worker's name, "engine <game id>"): its modules are imported
+// before the snapshot is made, so a restored engine has them in memory.
+const pageGame = (self.name || "").replace(/^engine ?/, "");
+
+const siteURL = (path) => new URL(`../${path}`, import.meta.url).href;
+const indexURL = siteURL(BUILD.pyodide).replace(/[^/]*$/, "");
+
+const SNAPSHOT_CACHE_PREFIX = "virus-games-snapshot-";
+const SNAPSHOT_CACHE = SNAPSHOT_CACHE_PREFIX + BUILD.snapshotKey;
+const SNAPSHOT_URL = siteURL(`snapshot/${BUILD.snapshotKey}.bin`); // a cache key, never fetched
+
+async function fetchBytes(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+}
+
+// Everything is requested at once: the engine's files download while Pyodide starts.
+const pyodideModule = import(siteURL(BUILD.pyodide)).then((module) => {
+    step("pyodideImported");
+    return module;
+});
+const engineFiles = [BUILD.wheel, BUILD.engineBytecode].map((path) => fetchBytes(siteURL(path)).then(
+    (bytes) => ({ bytes, format: path.endsWith(".whl") ? "wheel" : "zip" })));
+const workerSource = fetch(new URL("./engine_worker.py", import.meta.url)).then((response) => response.text());
+engineFiles.forEach((file) => file.catch(() => undefined)); // awaited later; no unhandled rejection
+workerSource.catch(() => undefined);
+
+async function openSnapshotCache() {
+    try {
+        return await caches.open(SNAPSHOT_CACHE);
+    } catch {
+        return null; // no Cache Storage here: always the normal boot
+    }
+}
+
+// The stored snapshot's response, if any (finding it is quick; its 31 MB are read while
+// Pyodide loads, see restore).
+async function storedSnapshot(cache) {
+    try {
+        return (await cache?.match(SNAPSHOT_URL)) || null;
+    } catch {
+        return null;
+    }
+}
+
+// The wheel and its bytecode overlay, unpacked into the working directory (on sys.path).
+async function unpackEngine(pyodide) {
+    for (const file of await Promise.all(engineFiles)) pyodide.unpackArchive(file.bytes, file.format);
+}
+
+async function restore(response) {
+    const snapshot = response.arrayBuffer().then((bytes) => {
+        step("snapshotRead");
+        return new Uint8Array(bytes);
+    });
+    const { loadPyodide } = await pyodideModule;
+    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+    step("pyodideLoaded");
+    // The page's game is in memory already: its files are unpacked only when an import needs
+    // one (engine_worker.py's UnpackOnDemand).
+    pyodide.globals.get("unpack_when_needed")(...(await Promise.all(engineFiles)).map((file) => file.bytes));
+    step("engineUnpacked");
+    // Every restore starts from the same memory: new random state, and the import system must
+    // see the files unpacked after the snapshot was made. (Not importlib.invalidate_caches():
+    // it imports importlib.metadata, a quarter of a second here; dropping the cached path
+    // finders is enough.)
+    pyodide.runPython("import random, sys\nsys.path_importer_cache.clear()\nrandom.seed()");
+    step("reseeded");
+    const handle = pyodide.globals.get("handle");
+    if (typeof handle !== "function") throw new Error("the snapshot has no engine");
+    return handle;
+}
+
+async function normalBoot(cache) {
+    const { loadPyodide } = await pyodideModule;
+    const pyodide = await loadPyodide({ indexURL, _makeSnapshot: cache !== null });
+    step("pyodideLoaded");
+    await unpackEngine(pyodide);
+    step("engineUnpacked");
+    pyodide.runPython(await workerSource);
+    if (pageGame) pyodide.globals.get("preload")(pageGame);
+    step("engineImported");
+    const handle = pyodide.globals.get("handle");
+    let saved = "none";
+    if (cache) {
+        try {
+            const snapshot = pyodide.makeMemorySnapshot();
+            step("snapshotMade");
+            // Stored after the first reply has gone out (see below): the page does not wait.
+            savingSnapshot = () => saveSnapshot(cache, snapshot);
+            saved = "saved";
+        } catch (error) {
+            saved = `failed: ${error?.message || error}`;
+        }
+    }
+    return { handle, saved };
+}
+
+let savingSnapshot = null;
+
+async function saveSnapshot(cache, snapshot) {
+    try {
+        await cache.put(SNAPSHOT_URL, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+        // Snapshots of other builds are of no use any more.
+        for (const name of await caches.keys()) {
+            if (name.startsWith(SNAPSHOT_CACHE_PREFIX) && name !== SNAPSHOT_CACHE) await caches.delete(name);
+        }
+    } catch {
+        // quota or storage refused: the next start is a normal boot again
+    }
+}
+
+const ready = (async () => {
+    const cache = await openSnapshotCache();
+    const snapshot = await storedSnapshot(cache);
+    if (snapshot) {
+        try {
+            const handle = await restore(snapshot);
+            step("ready");
+            self.postMessage({ boot: "snapshot", snapshot: "restored", steps });
+            return handle;
+        } catch {
+            await cache.delete(SNAPSHOT_URL).catch(() => undefined); // never trusted again
+        }
+    }
+    const { handle, saved } = await normalBoot(cache);
+    step("ready");
+    self.postMessage({ boot: "normal", snapshot: saved, steps });
+    return handle;
+})();
+
+self.addEventListener("message", async (event) => {
+    const { id, request } = event.data || {};
+    try {
+        const handle = await ready;
+        self.postMessage({ id, reply: handle(request) });
+    } catch (error) {
+        self.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    }
+    if (savingSnapshot) {
+        const save = savingSnapshot;
+        savingSnapshot = null;
+        save();
+    }
+});
