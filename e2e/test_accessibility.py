@@ -3,29 +3,14 @@ game in play: no serious or critical violations."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Page, expect
 
-REPOSITORY = Path(__file__).resolve().parents[1]
-AXE = REPOSITORY / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def audit(page: Page) -> list[str]:
-    """The serious and critical axe violations of the page as it is now, one line each."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.evaluate(AXE.read_text(encoding="utf-8"))
-    results = page.evaluate("""async () => {
-        const result = await axe.run(document, {resultTypes: ['violations']});
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.impact} ${v.id}: ${v.help} -> ` + v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | '));
-    }""")
-    return results
+from axe_audit import audit
 
 
 @pytest.mark.parametrize("path", ["index.html", "docs/engine.html", "docs/embed.html", "embed.html?game=virus-war",
-                                  "rules-zebra.html", "rules-virus-war.html", "rules-virus-fight.html",
+                                  "embed-zebra.html", "rules-zebra.html", "rules-virus-war.html", "rules-virus-fight.html",
                                   "rules-fight-the-virus.html"])
 def test_pages_have_no_serious_violations(page: Page, site_url: str, watch, path: str) -> None:
     page.goto(f"{site_url}/{path}")

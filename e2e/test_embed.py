@@ -82,9 +82,20 @@ def test_two_widgets_on_a_blog_of_another_site(page: Page, site_url: str, blog) 
     page.wait_for_timeout(300)
     assert not any("pyodide" in url for url, _ in requests), "the runtime loaded before Play"
 
-    # the replay: step forward and back
+    # the widget's own language switch (its page has no site header): the poster in Spanish,
+    # and Play keeps the reader's choice
+    replay.locator("select.language-switch").select_option("es")
+    expect(replay.locator("#poster-play")).to_contain_text("Ver la partida")
     replay.locator("#poster-play").click()
     expect(replay.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(replay.locator("#replay-position")).to_have_text(f"Jugada 0 de {plies}")
+    expect(replay.locator("html")).to_have_attribute("lang", "es")
+    switch = replay.locator("select.language-switch")
+    expect(switch).to_be_visible()
+    expect(switch).to_have_value("es")
+    switch.select_option("en")
+
+    # the replay: step forward and back
     expect(replay.locator("#replay-position")).to_have_text(f"Move 0 of {plies}")
     expect(replay.locator("#replay-first")).to_be_disabled()
     expect(replay.locator("#move-list .ply")).to_have_count(0)

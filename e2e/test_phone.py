@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from axe_audit import audit
 from conftest import PageWatch, is_same_origin
 from human_play import Chooser, engine_state, open_against_computer, settled, wait_until
 
@@ -101,6 +102,9 @@ def test_every_page_fits_a_phone(tall_phone: Page, site_url: str) -> None:
             page.set_viewport_size(viewport)
             page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
             check_layout(page, f"{path} at {size}", board=board)
+        # the accessibility audit again, on the phone layout (test_accessibility runs it at a
+        # desktop width)
+        assert audit(page) == [], f"{path} at 360x640"
 
 
 def tap_placement(page: Page, token: str) -> None:

@@ -37,6 +37,7 @@ if (!games.includes(game)) {
         const parent = parentOrigin();
         if (parent) next.set("parent", parent); // the game page cannot read it from its referrer
         next.delete("game");
+        next.set("lang", i18n.language); // the language the reader chose here, if any
         location.assign(`embed-${game}.html?${next}`);
     });
 }

@@ -117,10 +117,14 @@ export class I18n {
         this.listeners.push(listener);
     }
 
+    // The site header's #language and any other .language-switch (the blog widget's own, whose
+    // page hides the header): all show the current language.
     bindSwitcher() {
-        const select = document.getElementById("language");
-        if (!select) return;
-        select.value = this.language;
-        select.addEventListener("change", () => this.switchTo(select.value));
+        const selects = [...document.querySelectorAll("#language, select.language-switch")];
+        for (const select of selects) {
+            select.value = this.language;
+            select.addEventListener("change", () => this.switchTo(select.value));
+        }
+        this.onChange((language) => selects.forEach((select) => (select.value = language)));
     }
 }
