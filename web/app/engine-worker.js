@@ -1,5 +1,6 @@
-// The engine's web worker: plain Pyodide (a module worker, started by app/engine.js) with the
-// engine wheel and its bytecode overlay unpacked into the working directory, and
+// The engine's web worker: plain Pyodide (a module worker, started by app/engine-early.js or
+// app/engine.js) with the engine wheel and its bytecode overlay unpacked into the working
+// directory (after a snapshot restore, only once an import needs them), and
 // app/engine_worker.py's one JSON-in/JSON-out `handle`.
 //
 // Start-up (docs/ARCHITECTURE.md, "Start-up"): the first start in a browser is a normal boot
