@@ -44,8 +44,7 @@ class EngineWorker {
             this.pending.clear();
         };
         const early = globalThis.virusGamesEarlyEngine;
-        const name = `engine ${game || ""}`.trim();
-        if (early && early.worker && `engine ${early.game}`.trim() === name) {
+        if (early?.worker && early.game === (game || "")) {
             delete globalThis.virusGamesEarlyEngine;
             this.worker = early.worker;
             this.worker.removeEventListener("message", early.keep);
@@ -54,7 +53,7 @@ class EngineWorker {
         } else {
             globalThis.virusGamesEngineStarted = true; // engine-early.js must not start another
             performance.mark("engine-start"); // read by bench/load.py
-            this.worker = new Worker(url, { type: "module", name });
+            this.worker = new Worker(url, { type: "module", name: `engine ${game || ""}`.trim() });
         }
         this.worker.addEventListener("message", onMessage);
         this.worker.addEventListener("error", onError);
