@@ -35,8 +35,13 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY))
 
 GAMES = ("zebra", "virus-war", "virus-fight", "fight-the-virus")
-PAIRS = (("easy", "random"), ("medium", "random"), ("hard", "random"), ("medium", "easy"),
-         ("hard", "medium"))
+PAIRS = (
+    ("easy", "random"),
+    ("medium", "random"),
+    ("hard", "random"),
+    ("medium", "easy"),
+    ("hard", "medium"),
+)
 THREE_PLAYERS = {"virus-fight": {"players": 3}}
 """Games also measured with three seats: each level against two randoms."""
 
@@ -47,8 +52,10 @@ HARD_VS_MEDIUM = 0.65
 def code_hash(game_id: str) -> str:
     """A hash of the code a row depends on: the search, the players and the game."""
     digest = hashlib.sha256()
-    folders = [REPOSITORY / "pyengine" / "ai",
-               REPOSITORY / "pyengine" / "games" / game_id.replace("-", "_")]
+    folders = [
+        REPOSITORY / "pyengine" / "ai",
+        REPOSITORY / "pyengine" / "games" / game_id.replace("-", "_"),
+    ]
     for folder in folders:
         for path in sorted(folder.glob("*.py")):
             digest.update(path.name.encode())
@@ -71,8 +78,9 @@ def describe(kinds: tuple[str, ...], options: dict[str, Any]) -> str:
     return text
 
 
-def run_row(game_id: str, kinds: tuple[str, ...], options: dict[str, Any], games: int,
-            seed: int) -> dict[str, Any]:
+def run_row(
+    game_id: str, kinds: tuple[str, ...], options: dict[str, Any], games: int, seed: int
+) -> dict[str, Any]:
     """Play one row's match; its summary as JSON plus the time it took."""
     from pyengine.ai.arena import play_match
 
@@ -83,13 +91,14 @@ def run_row(game_id: str, kinds: tuple[str, ...], options: dict[str, Any], games
         nonlocal count
         count += 1
         won = ",".join(record.seats[seat] for seat in record.winners) or "draw"
-        sys.stderr.write(f"    {game_id} {describe(kinds, options)}: game {count}/{games} "
-                         f"({' '.join(record.seats)}) -> {won}, {record.actions} actions, "
-                         f"{time.perf_counter() - started:.0f} s\n")
+        sys.stderr.write(
+            f"    {game_id} {describe(kinds, options)}: game {count}/{games} "
+            f"({' '.join(record.seats)}) -> {won}, {record.actions} actions, "
+            f"{time.perf_counter() - started:.0f} s\n"
+        )
         sys.stderr.flush()
 
-    summary = play_match(game_id, kinds, games=games, options=options, seed=seed,
-                         progress=progress)
+    summary = play_match(game_id, kinds, games=games, options=options, seed=seed, progress=progress)
     document = summary.to_json()
     document["options"] = options
     document["seconds"] = round(time.perf_counter() - started, 1)
@@ -99,8 +108,16 @@ def run_row(game_id: str, kinds: tuple[str, ...], options: dict[str, Any], games
 
 # -- the table --------------------------------------------------------------------------------
 
-COLUMNS = ("game", "match", "games", "W-D-L", "score", "95% CI", "think (first) mean/p95",
-           "think (second) mean/p95")
+COLUMNS = (
+    "game",
+    "match",
+    "games",
+    "W-D-L",
+    "score",
+    "95% CI",
+    "think (first) mean/p95",
+    "think (second) mean/p95",
+)
 
 
 def cells(row: dict[str, Any]) -> list[str]:
@@ -112,9 +129,16 @@ def cells(row: dict[str, Any]) -> list[str]:
         return f"{kind} {mean:.0f}/{p95:.0f} ms"
 
     low, high = row["interval"]
-    return [row["game"], describe(tuple(kinds), row["options"]), str(row["games"]),
-            f"{row['wins'][0]}-{row['draws']}-{row['losses'][0]}", f"{row['score']:.2f}",
-            f"[{low:.2f}, {high:.2f}]", think(first), think(second)]
+    return [
+        row["game"],
+        describe(tuple(kinds), row["options"]),
+        str(row["games"]),
+        f"{row['wins'][0]}-{row['draws']}-{row['losses'][0]}",
+        f"{row['score']:.2f}",
+        f"[{low:.2f}, {high:.2f}]",
+        think(first),
+        think(second),
+    ]
 
 
 def text_line(values: list[str], widths: list[int]) -> str:
@@ -125,8 +149,12 @@ WIDTHS = [15, 40, 5, 8, 5, 12, 24, 24]
 
 
 def markdown(rows: list[dict[str, Any]], verdicts: list[str], header: str) -> str:
-    lines = [header, "", "| " + " | ".join(COLUMNS) + " |",
-             "|" + "|".join("---" for _ in COLUMNS) + "|"]
+    lines = [
+        header,
+        "",
+        "| " + " | ".join(COLUMNS) + " |",
+        "|" + "|".join("---" for _ in COLUMNS) + "|",
+    ]
     lines += ["| " + " | ".join(cells(row)) + " |" for row in rows]
     lines += ["", "Targets:", ""] + [f"* {verdict}" for verdict in verdicts]
     return "\n".join(lines) + "\n"
@@ -145,27 +173,42 @@ def verdicts(rows: list[dict[str, Any]]) -> list[str]:
             continue
         low, high = row["interval"]
         met = row["score"] >= target
-        sure = ("the interval clears it" if low >= target else
-                "the interval rules it out" if high < target else
-                "the interval is too wide to be sure")
-        out.append(f"{row['game']}: {' vs '.join(kinds)} >= {target:.0%}: "
-                   f"{'met' if met else 'MISSED'} ({row['score']:.0%} over {row['games']} games, "
-                   f"95% CI {low:.0%}-{high:.0%}; {sure})")
+        sure = (
+            "the interval clears it"
+            if low >= target
+            else "the interval rules it out"
+            if high < target
+            else "the interval is too wide to be sure"
+        )
+        out.append(
+            f"{row['game']}: {' vs '.join(kinds)} >= {target:.0%}: "
+            f"{'met' if met else 'MISSED'} ({row['score']:.0%} over {row['games']} games, "
+            f"95% CI {low:.0%}-{high:.0%}; {sure})"
+        )
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per row (default 20)")
-    parser.add_argument("--games-hard", type=int, default=None,
-                        help="games per row involving the hard level (default: --games)")
-    parser.add_argument("--game", action="append", choices=GAMES,
-                        help="only this game (repeatable)")
+    parser.add_argument(
+        "--games-hard",
+        type=int,
+        default=None,
+        help="games per row involving the hard level (default: --games)",
+    )
+    parser.add_argument(
+        "--game", action="append", choices=GAMES, help="only this game (repeatable)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="first seed of every row (default 1)")
     parser.add_argument("--markdown", type=Path, help="also write the table as Markdown")
     parser.add_argument("--json", type=Path, help="also write the rows as JSON")
-    parser.add_argument("--cache", type=Path, default=REPOSITORY / ".cache" / "bench_ai.json",
-                        help="finished rows, reused when the code is unchanged")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=REPOSITORY / ".cache" / "bench_ai.json",
+        help="finished rows, reused when the code is unchanged",
+    )
     parser.add_argument("--fresh", action="store_true", help="ignore cached rows")
     arguments = parser.parse_args(argv)
     games_hard = arguments.games_hard or arguments.games
@@ -177,9 +220,11 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             cache = {}
 
-    header = (f"CPython {sys.version.split()[0]}, seats rotated, seed {arguments.seed}, "
-              f"{arguments.games} games per row ({games_hard} with the hard level), "
-              f"{time.strftime('%Y-%m-%d')}")
+    header = (
+        f"CPython {sys.version.split()[0]}, seats rotated, seed {arguments.seed}, "
+        f"{arguments.games} games per row ({games_hard} with the hard level), "
+        f"{time.strftime('%Y-%m-%d')}"
+    )
     print(header)
     print(text_line(list(COLUMNS), WIDTHS))
     sys.stdout.flush()
@@ -200,8 +245,14 @@ def main(argv: list[str] | None = None) -> int:
                 temporary.replace(arguments.cache)
             rows.append(row)
             line = text_line(cells(row), WIDTHS)
-            print(line + (f"  ({row['seconds']:.0f} s, cached)" if reused
-                          else f"  ({row['seconds']:.0f} s)"))
+            print(
+                line
+                + (
+                    f"  ({row['seconds']:.0f} s, cached)"
+                    if reused
+                    else f"  ({row['seconds']:.0f} s)"
+                )
+            )
             sys.stdout.flush()
     print()
     print("Targets:")

@@ -77,8 +77,12 @@ def decide(game_id: str, document: str, level: str, seed: int) -> dict[str, floa
         done = thinking.step(SLICE_MS)
         longest = max(longest, (time.perf_counter() - before) * 1000.0)
         calls += 1
-    return {"ms": (time.perf_counter() - begin) * 1000.0, "calls": calls, "longest": longest,
-            "action": answer(thinking)}
+    return {
+        "ms": (time.perf_counter() - begin) * 1000.0,
+        "calls": calls,
+        "longest": longest,
+        "action": answer(thinking),
+    }
 
 
 # -- CPython: the series and its timings ---------------------------------------------------
@@ -136,8 +140,11 @@ def ensure_runtime() -> Path:
     dist = REPOSITORY / "dist"
     if not (dist / "build.json").is_file():
         print("building the site (dist/ is missing) ...", flush=True)
-        subprocess.run([sys.executable, str(REPOSITORY / "web" / "build.py"), "--out",
-                        str(dist)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, str(REPOSITORY / "web" / "build.py"), "--out", str(dist)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return dist
 
 
@@ -147,13 +154,17 @@ def engine_zip(target: Path) -> None:
 
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted((REPOSITORY / "pyengine").rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py",
-                                                                                      ".typed"):
+            if (
+                path.is_file()
+                and "__pycache__" not in path.parts
+                and path.suffix in (".py", ".typed")
+            ):
                 archive.write(path, path.relative_to(REPOSITORY).as_posix())
 
 
-def measure_browser(work: dict[str, list[dict[str, object]]], level: str,
-                    site_wheel: bool) -> dict[str, object]:
+def measure_browser(
+    work: dict[str, list[dict[str, object]]], level: str, site_wheel: bool
+) -> dict[str, object]:
     import shutil
     import tempfile
 
@@ -166,9 +177,14 @@ def measure_browser(work: dict[str, list[dict[str, object]]], level: str,
     from load import site_with_bench_pages
 
     dist = ensure_runtime()
-    payload = {"level": level, "slice": SLICE_MS, "games": {
-        game_id: [{"document": item["document"], "seed": item["seed"]} for item in items]
-        for game_id, items in work.items()}}
+    payload = {
+        "level": level,
+        "slice": SLICE_MS,
+        "games": {
+            game_id: [{"document": item["document"], "seed": item["seed"]} for item in items]
+            for game_id, items in work.items()
+        },
+    }
     total = sum(len(items) for items in work.values())
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         root = site_with_bench_pages(Path(temporary), dist)
@@ -183,13 +199,19 @@ def measure_browser(work: dict[str, list[dict[str, object]]], level: str,
             page = browser.new_page()
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on("console", lambda message: print(f"  [browser] {message.text}", flush=True)
+            page.on(
+                "console",
+                lambda message: (
+                    print(f"  [browser] {message.text}", flush=True)
                     if message.type in ("error", "warning") or message.text.startswith("bench")
-                    else None)
+                    else None
+                ),
+            )
             engine = "wheel" if site_wheel else "zip"
             page.goto(f"{base}/bench/ai_bench.html?engine={engine}")
-            page.wait_for_selector("body[data-done]", state="attached",
-                                   timeout=int(180_000 + 30_000 * total))
+            page.wait_for_selector(
+                "body[data-done]", state="attached", timeout=int(180_000 + 30_000 * total)
+            )
             report = json.loads(page.inner_text("#out"))
         finally:
             browser.close()
@@ -208,30 +230,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7, help="seed of the series (7)")
     parser.add_argument("--level", default="medium", help="the level measured (medium)")
     parser.add_argument("--no-browser", action="store_true", help="CPython figures only")
-    parser.add_argument("--site-wheel", action="store_true",
-                        help="run dist/'s engine wheel in the browser, not the working tree")
+    parser.add_argument(
+        "--site-wheel",
+        action="store_true",
+        help="run dist/'s engine wheel in the browser, not the working tree",
+    )
     arguments = parser.parse_args(argv)
     sys.path.insert(0, str(REPOSITORY))
     games = arguments.game or list(GAMES)
 
-    print(f"CPython {sys.version.split()[0]}: {arguments.level} level, "
-          f"{arguments.decisions} decisions per game, {SLICE_MS:.0f} ms slices", flush=True)
+    print(
+        f"CPython {sys.version.split()[0]}: {arguments.level} level, "
+        f"{arguments.decisions} decisions per game, {SLICE_MS:.0f} ms slices",
+        flush=True,
+    )
     work: dict[str, list[dict[str, object]]] = {}
     for game_id in games:
         started = time.perf_counter()
         work[game_id] = series(game_id, arguments.decisions, arguments.level, arguments.seed)
         times = [float(item["ms"]) for item in work[game_id][1:]]
         median, p90 = summary(times)
-        print(f"  {game_id:16} median {median:7.0f} ms, p90 {p90:7.0f} ms, max "
-              f"{max(times):6.0f} ms  ({time.perf_counter() - started:.0f} s)", flush=True)
+        print(
+            f"  {game_id:16} median {median:7.0f} ms, p90 {p90:7.0f} ms, max "
+            f"{max(times):6.0f} ms  ({time.perf_counter() - started:.0f} s)",
+            flush=True,
+        )
     if arguments.no_browser:
         return 0
 
     report = measure_browser(work, arguments.level, arguments.site_wheel)
-    print(f"Pyodide {report['version']} (Python {report['python']}) in a module worker in "
-          f"headless Chromium {report.get('browser', '')}".rstrip(), flush=True)
-    header = (f"  {'game':16} {'CPython median/p90':>19}  {'Pyodide median/p90':>19}  "
-              f"{'ratio':>5}  {'longest call':>12}  {'same moves':>10}  target (median <= 1 s)")
+    print(
+        f"Pyodide {report['version']} (Python {report['python']}) in a module worker in "
+        f"headless Chromium {report.get('browser', '')}".rstrip(),
+        flush=True,
+    )
+    header = (
+        f"  {'game':16} {'CPython median/p90':>19}  {'Pyodide median/p90':>19}  "
+        f"{'ratio':>5}  {'longest call':>12}  {'same moves':>10}  target (median <= 1 s)"
+    )
     print(header)
     verdicts = []
     for game_id in games:
@@ -241,17 +277,26 @@ def main(argv: list[str] | None = None) -> int:
         c_median, c_p90 = summary([float(item["ms"]) for item in cpython_items])
         b_median, b_p90 = summary([float(item["ms"]) for item in browser_items])
         longest = max(float(item["longest"]) for item in browser_items)
-        same = sum(1 for mine, theirs in zip(cpython_items, browser_items, strict=True)
-                   if mine["action"] == theirs["action"])
+        same = sum(
+            1
+            for mine, theirs in zip(cpython_items, browser_items, strict=True)
+            if mine["action"] == theirs["action"]
+        )
         met = b_median <= TARGET_MS
         verdicts.append(met)
-        print(f"  {game_id:16} {c_median:8.0f}/{c_p90:<6.0f} ms  {b_median:8.0f}/{b_p90:<6.0f} ms"
-              f"  {b_median / max(c_median, 1e-9):5.2f}  {longest:9.0f} ms  "
-              f"{same:>4}/{len(browser_items):<5}  {'met' if met else 'MISSED'}")
-    print("(same moves: decisions where both runtimes chose the same action; a level with a "
-          "time budget may differ)")
-    print(f"target: median think time per decision <= 1 s in the browser: "
-          f"{'met in every game' if all(verdicts) else 'MISSED in some game'}")
+        print(
+            f"  {game_id:16} {c_median:8.0f}/{c_p90:<6.0f} ms  {b_median:8.0f}/{b_p90:<6.0f} ms"
+            f"  {b_median / max(c_median, 1e-9):5.2f}  {longest:9.0f} ms  "
+            f"{same:>4}/{len(browser_items):<5}  {'met' if met else 'MISSED'}"
+        )
+    print(
+        "(same moves: decisions where both runtimes chose the same action; a level with a "
+        "time budget may differ)"
+    )
+    print(
+        f"target: median think time per decision <= 1 s in the browser: "
+        f"{'met in every game' if all(verdicts) else 'MISSED in some game'}"
+    )
     return 0
 
 

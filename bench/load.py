@@ -50,7 +50,13 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 NPM_PYODIDE = REPOSITORY / "node_modules" / "pyodide"
-NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+NPM_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 DOWNLOAD_NOTE = "virus-games.runtime-downloaded"  # app/runtime-download.js
 TIMEOUT_MS = 120_000
 
@@ -127,7 +133,11 @@ class Browser:
 
     def __init__(self, playwright, profile: Path, init_script: str | None = None) -> None:
         self.context = playwright.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS), service_workers="allow")
+            str(profile),
+            executable_path=CHROMIUM_PATH,
+            args=list(CHROMIUM_ARGS),
+            service_workers="allow",
+        )
         if init_script:
             self.context.add_init_script(init_script)
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
@@ -135,15 +145,26 @@ class Browser:
 
     def visit(self, url: str, *, move: bool) -> dict:
         origin = "/".join(url.split("/", 3)[:3])
-        self.context.on("request", lambda request: None if request.url.startswith((origin, "blob:", "data:"))
-                        else self.foreign.append(request.url))
+        self.context.on(
+            "request",
+            lambda request: (
+                None
+                if request.url.startswith((origin, "blob:", "data:"))
+                else self.foreign.append(request.url)
+            ),
+        )
         self.page.goto(url)
         self.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
-        timings = {key: (value / 1000 if value is not None else None) for key, value in self.page.evaluate(MARKS).items()}
+        timings = {
+            key: (value / 1000 if value is not None else None)
+            for key, value in self.page.evaluate(MARKS).items()
+        }
         if move:
             timings["interactive"] = timings["ready"] + first_move(self.page)
             timings["download"] = self.page.evaluate("() => window.virusGames.engine.download")
-            timings["boot"] = self.page.evaluate("() => document.documentElement.dataset.engineBoot")
+            timings["boot"] = self.page.evaluate(
+                "() => document.documentElement.dataset.engineBoot"
+            )
             timings["steps"] = self.page.evaluate("() => window.virusGames.engine.bootSteps")
         if self.foreign:
             sys.exit(f"error: requests left the site: {self.foreign}")
@@ -153,7 +174,11 @@ class Browser:
         """Waits until the service worker controls the page and its cache is complete, and the
         engine's worker has stored its memory snapshot."""
         poll(self.page, "() => navigator.serviceWorker.controller !== null", bool)
-        poll(self.page, "async () => (await caches.keys()).some((key) => key.startsWith('virus-games-snapshot-'))", bool)
+        poll(
+            self.page,
+            "async () => (await caches.keys()).some((key) => key.startsWith('virus-games-snapshot-'))",
+            bool,
+        )
         return self.page.evaluate("""async () => {
             const name = (await caches.keys()).find((key) => /^virus-games-[0-9a-f]+$/.test(key));
             return (await (await caches.open(name)).keys()).length;
@@ -169,8 +194,18 @@ FORGET_SAVED_GAMES = """for (const key of Object.keys(localStorage)) {
 }"""
 
 
-STEPS = ("worker", "started", "pyodideImported", "snapshotRead", "pyodideLoaded", "engineUnpacked", "reseeded",
-         "engineImported", "snapshotMade", "ready")
+STEPS = (
+    "worker",
+    "started",
+    "pyodideImported",
+    "snapshotRead",
+    "pyodideLoaded",
+    "engineUnpacked",
+    "reseeded",
+    "engineImported",
+    "snapshotMade",
+    "ready",
+)
 """The engine worker's start, in order (app/engine-worker.js)."""
 
 
@@ -190,7 +225,9 @@ def main(argv: list[str] | None = None) -> int:
         work = Path(work)
         if not (REPOSITORY / "dist" / "build.json").is_file():
             sys.exit("error: no built site in dist/; run `make site` first")
-        dist = shutil.copytree(REPOSITORY / "dist", work / "dist")  # a rebuild meanwhile changes nothing here
+        dist = shutil.copytree(
+            REPOSITORY / "dist", work / "dist"
+        )  # a rebuild meanwhile changes nothing here
         server, base = serve_in_thread(site_with_bench_pages(work, dist))
         boot_files = json.loads((dist / "build.json").read_text())["bootFiles"]
         no_bar = f"localStorage.setItem({json.dumps(DOWNLOAD_NOTE)}, {json.dumps(' '.join(boot_files))});"
@@ -216,7 +253,13 @@ def main(argv: list[str] | None = None) -> int:
         setup.close()
         print(f"warm profile ready: {precached} files precached by the service worker", flush=True)
 
-        results: dict[str, list[dict]] = {"npm": [], "site": [], "cold": [], "nobar": [], "warm": []}
+        results: dict[str, list[dict]] = {
+            "npm": [],
+            "site": [],
+            "cold": [],
+            "nobar": [],
+            "warm": [],
+        }
         for run in range(arguments.runs):
             results["npm"].append(once(f"{base}/bench/bare.html?runtime=npm"))
             results["cold"].append(once(f"{base}/zebra.html", move=True))
@@ -229,12 +272,17 @@ def main(argv: list[str] | None = None) -> int:
             results["site"].append(once(f"{base}/bench/bare.html"))
             cold, warm_run = results["cold"][-1], results["warm"][-1]
             assert cold["download"] == "downloaded" and results["nobar"][-1]["download"] == "cached"
-            assert warm_run["download"] == "service-worker" and warm_run["boot"] == "snapshot", warm_run
+            assert warm_run["download"] == "service-worker" and warm_run["boot"] == "snapshot", (
+                warm_run
+            )
             assert cold["boot"] == "normal", cold
-            print(f"run {run + 1}: bare npm {results['npm'][-1]['ready']:.2f} s, bare site {results['site'][-1]['ready']:.2f} s, "
-                  f"cold FCP {cold['fcp']:.2f} / ready {cold['ready']:.2f} / interactive {cold['interactive']:.2f} s, "
-                  f"cold without bar interactive {results['nobar'][-1]['interactive']:.2f} s, "
-                  f"warm ready {warm_run['ready']:.2f} / interactive {warm_run['interactive']:.2f} s", flush=True)
+            print(
+                f"run {run + 1}: bare npm {results['npm'][-1]['ready']:.2f} s, bare site {results['site'][-1]['ready']:.2f} s, "
+                f"cold FCP {cold['fcp']:.2f} / ready {cold['ready']:.2f} / interactive {cold['interactive']:.2f} s, "
+                f"cold without bar interactive {results['nobar'][-1]['interactive']:.2f} s, "
+                f"warm ready {warm_run['ready']:.2f} / interactive {warm_run['interactive']:.2f} s",
+                flush=True,
+            )
         server.shutdown()
     load_after = os.getloadavg()
 
@@ -246,33 +294,47 @@ def main(argv: list[str] | None = None) -> int:
     warm = statistics.median(values("warm", "interactive"))
     fcp = statistics.median(values("cold", "fcp"))
     print()
-    print(f"{arguments.runs} interleaved runs, {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "
-          f"load average before {' '.join(f'{x:.2f}' for x in load_before)}, after {' '.join(f'{x:.2f}' for x in load_after)}, "
-          f"{(time.monotonic() - started) / 60:.1f} min")
+    print(
+        f"{arguments.runs} interleaved runs, {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "
+        f"load average before {' '.join(f'{x:.2f}' for x in load_before)}, after {' '.join(f'{x:.2f}' for x in load_after)}, "
+        f"{(time.monotonic() - started) / 60:.1f} min"
+    )
     print()
     print("| measure | median | min–max |")
     print("|---|---|---|")
-    print(f"| bare npm Pyodide boot (stock stdlib, no .pyc): Python answers | {summary(values('npm', 'ready'))} |")
+    print(
+        f"| bare npm Pyodide boot (stock stdlib, no .pyc): Python answers | {summary(values('npm', 'ready'))} |"
+    )
     print(f"| bare site Pyodide boot (.pyc stdlib) | {summary(values('site', 'ready'))} |")
     print(f"| cold visit: first paint (FCP, the board) | {summary(values('cold', 'fcp'))} |")
     print(f"| cold visit: engine answering in its worker | {summary(values('cold', 'engine'))} |")
     print(f"| cold visit: game drawn (game-ready) | {summary(values('cold', 'ready'))} |")
-    print(f"| cold visit: interactive (first move drawn) | {summary(values('cold', 'interactive'))} |")
-    print(f"| cold visit without the download bar: interactive | {summary(values('nobar', 'interactive'))} |")
-    print(f"| cold visit without the download bar: first paint | {summary(values('nobar', 'fcp'))} |")
+    print(
+        f"| cold visit: interactive (first move drawn) | {summary(values('cold', 'interactive'))} |"
+    )
+    print(
+        f"| cold visit without the download bar: interactive | {summary(values('nobar', 'interactive'))} |"
+    )
+    print(
+        f"| cold visit without the download bar: first paint | {summary(values('nobar', 'fcp'))} |"
+    )
     print(f"| warm visit (service worker): first paint | {summary(values('warm', 'fcp'))} |")
     print(f"| warm visit: engine answering | {summary(values('warm', 'engine'))} |")
     print(f"| warm visit: game drawn | {summary(values('warm', 'ready'))} |")
     print(f"| warm visit: interactive | {summary(values('warm', 'interactive'))} |")
     print()
-    print("Where the engine's start goes (app/engine-worker.js's steps, median s from navigation start):")
+    print(
+        "Where the engine's start goes (app/engine-worker.js's steps, median s from navigation start):"
+    )
     print()
     print("| step | cold (normal boot) | warm (snapshot) |")
     print("|---|---|---|")
     for step in STEPS:
         medians = []
         for kind in ("cold", "warm"):
-            times = [result["steps"][step] / 1000 for result in results[kind] if step in result["steps"]]
+            times = [
+                result["steps"][step] / 1000 for result in results[kind] if step in result["steps"]
+            ]
             medians.append(f"{statistics.median(times):.2f}" if times else "–")
         print(f"| {step} | {' | '.join(medians)} |")
     print()
@@ -281,8 +343,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| cold interactive / bare npm | {cold / npm:.2f} | ≤ 0.80 |")
     print(f"| warm interactive / bare npm | {warm / npm:.2f} | ≤ 0.35 |")
     print(f"| first paint (cold) | {fcp:.2f} s | ≤ 0.50 s |")
-    print(f"| download bar's cost (cold interactive, bar / no bar) | "
-          f"{cold / statistics.median(values('nobar', 'interactive')):.2f} | ≈ 1 |")
+    print(
+        f"| download bar's cost (cold interactive, bar / no bar) | "
+        f"{cold / statistics.median(values('nobar', 'interactive')):.2f} | ≈ 1 |"
+    )
     return 0
 
 

@@ -63,7 +63,9 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 DIST = REPOSITORY / "dist"
 PAGES = Path(__file__).resolve().parent / "shapes"
 RESULTS = Path(__file__).resolve().parent / "results" / "shapes.md"
-MICROPYTHON_PACKAGE = REPOSITORY / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+MICROPYTHON_PACKAGE = (
+    REPOSITORY / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+)
 
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 from serve import serve_in_thread
@@ -84,17 +86,48 @@ LOAD_TIMEOUT_MS = 90_000
 
 # name, page, description, has a busy() export, a selector that says "all interpreters are up"
 SHAPES = [
-    ("A", "bench/a.html", "JS glue + 1 Pyodide worker (JS PyWorker), board pre-rendered", True, None),
-    ("A-product", "zebra.html", "dist/zebra.html as shipped (shape A + i18n, side panel)", False, None),
+    (
+        "A",
+        "bench/a.html",
+        "JS glue + 1 Pyodide worker (JS PyWorker), board pre-rendered",
+        True,
+        None,
+    ),
+    (
+        "A-product",
+        "zebra.html",
+        "dist/zebra.html as shipped (shape A + i18n, side panel)",
+        False,
+        None,
+    ),
     ("B", "bench/b.html", "PyScript py (Pyodide) on the main thread, no AI worker", True, None),
-    ("B2", "bench/b2.html", "B + the 2nd Pyodide (py worker) its AI needs", True, "body[data-worker-ready=true]"),
+    (
+        "B2",
+        "bench/b2.html",
+        "B + the 2nd Pyodide (py worker) its AI needs",
+        True,
+        "body[data-worker-ready=true]",
+    ),
     ("C", "bench/c.html", "PyScript mpy main + py worker (Pyodide)", True, None),
-    ("bare", "bench/bare.html", "reference: loadPyodide() on the main thread, no PyScript", False, None),
-    ("bare-worker", "bench/bare-worker.html", "reference: loadPyodide() in a module worker, no PyScript", False, None),
+    (
+        "bare",
+        "bench/bare.html",
+        "reference: loadPyodide() on the main thread, no PyScript",
+        False,
+        None,
+    ),
+    (
+        "bare-worker",
+        "bench/bare-worker.html",
+        "reference: loadPyodide() in a module worker, no PyScript",
+        False,
+        None,
+    ),
 ]
 
 
 # -- the site under test ------------------------------------------------------------------------
+
 
 def dist_is_stale() -> bool:
     stamp = DIST / "build.json"
@@ -115,7 +148,9 @@ def initial_board_svg(wheel: Path) -> str:
     sys.path.insert(0, str(wheel))
     from pyengine.controller import Controller
 
-    return Controller().handle({"op": "new", "game": "zebra", "options": {"size": 4}})["view"]["svg"]
+    return Controller().handle({"op": "new", "game": "zebra", "options": {"size": 4}})["view"][
+        "svg"
+    ]
 
 
 def assemble_site(root: Path) -> dict[str, str]:
@@ -150,6 +185,7 @@ def assemble_site(root: Path) -> dict[str, str]:
 
 
 # -- memory ---------------------------------------------------------------------------------------
+
 
 def browser_pids() -> list[int]:
     """Chromium processes started (through Playwright's driver) by this Python process."""
@@ -237,11 +273,16 @@ def load_and_play(page, url: str, play: bool, settle: str | None = None) -> dict
     if probe["boardFrame"] is not None:
         board = max(probe["boardFrame"], probe["fcp"] or 0)
     clicks = probe["clicks"]
-    return {"fcp": probe["fcp"], "board": board, "ready": probe["ready"], "move": probe["moved"],
-            # the page's own share of "first move": first click reaches the page -> move drawn
-            "latency": probe["moved"] - clicks[0] if probe["moved"] is not None and clicks else None,
-            "workerReady": probe["workerReady"],
-            "wall": (time.monotonic() - started) * 1000}
+    return {
+        "fcp": probe["fcp"],
+        "board": board,
+        "ready": probe["ready"],
+        "move": probe["moved"],
+        # the page's own share of "first move": first click reaches the page -> move drawn
+        "latency": probe["moved"] - clicks[0] if probe["moved"] is not None and clicks else None,
+        "workerReady": probe["workerReady"],
+        "wall": (time.monotonic() - started) * 1000,
+    }
 
 
 def measure(browser, base_url: str, shape: tuple, busy_ms: int) -> dict[str, object]:
@@ -255,7 +296,10 @@ def measure(browser, base_url: str, shape: tuple, busy_ms: int) -> dict[str, obj
 
     def on_request(request):
         seen.append(request.url)
-        if not (request.url.startswith(base_url + "/") or request.url.startswith(("blob:", "data:", "about:"))):
+        if not (
+            request.url.startswith(base_url + "/")
+            or request.url.startswith(("blob:", "data:", "about:"))
+        ):
             external.append(request.url)
 
     context.on("request", on_request)
@@ -264,10 +308,22 @@ def measure(browser, base_url: str, shape: tuple, busy_ms: int) -> dict[str, obj
     try:
         page = context.new_page()
         page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
-        page.on("response", lambda response: problems.append(f"HTTP {response.status}: {response.url}")
-                if response.status >= 400 else None)
-        page.on("console", lambda message: problems.append(f"console.{message.type}: {message.text}")
-                if message.type == "error" else None)
+        page.on(
+            "response",
+            lambda response: (
+                problems.append(f"HTTP {response.status}: {response.url}")
+                if response.status >= 400
+                else None
+            ),
+        )
+        page.on(
+            "console",
+            lambda message: (
+                problems.append(f"console.{message.type}: {message.text}")
+                if message.type == "error"
+                else None
+            ),
+        )
         page.goto("about:blank")
         time.sleep(0.5)  # let the previous context's renderer go away
         baseline = pss_mib()
@@ -285,14 +341,19 @@ def measure(browser, base_url: str, shape: tuple, busy_ms: int) -> dict[str, obj
     if problems and "problems" not in result:
         result["problems"] = problems[-8:]
     if external:
-        raise ExternalRequest(f"error: {name} requested {len(external)} URL(s) outside 127.0.0.1: {external[:5]}")
+        raise ExternalRequest(
+            f"error: {name} requested {len(external)} URL(s) outside 127.0.0.1: {external[:5]}"
+        )
     if "error" not in result and not any(url.endswith("pyodide.asm.wasm") for url in seen):
         # Requests from workers must be visible, or the CDN check above would prove nothing.
-        raise SystemExit(f"error: {name}: the wasm request was not observed; the external-request check is blind")
+        raise SystemExit(
+            f"error: {name}: the wasm request was not observed; the external-request check is blind"
+        )
     return result
 
 
 # -- report ---------------------------------------------------------------------------------------
+
 
 def summary(values: list[float | None], unit: str = "", digits: int = 0) -> str:
     values = [v for v in values if v is not None]
@@ -318,11 +379,13 @@ def report(results: list[dict], meta: dict[str, str]) -> str:
     lines = [
         f"# Architecture shapes: {meta['date']}",
         "",
-        (f"Machine: {meta['nproc']} cores ({meta['cpu']}), load average before/after {meta['load_before']} / "
-        f"{meta['load_after']}; {meta['chromium']} headless (`--disable-gpu`); Pyodide {meta['pyodideVersion']}, "
-        f"PyScript {meta['pyscriptVersion']}, MicroPython {meta['micropythonVersion']}; "
-        f"{meta['rounds']} interleaved round(s), each load in a fresh browser context; the site served by "
-        f"web/tools/serve.py with netlify.toml's headers (CSP). Command: `{meta['command']}`; run took {meta['took']}."),
+        (
+            f"Machine: {meta['nproc']} cores ({meta['cpu']}), load average before/after {meta['load_before']} / "
+            f"{meta['load_after']}; {meta['chromium']} headless (`--disable-gpu`); Pyodide {meta['pyodideVersion']}, "
+            f"PyScript {meta['pyscriptVersion']}, MicroPython {meta['micropythonVersion']}; "
+            f"{meta['rounds']} interleaved round(s), each load in a fresh browser context; the site served by "
+            f"web/tools/serve.py with netlify.toml's headers (CSP). Command: `{meta['command']}`; run took {meta['took']}."
+        ),
         "",
         "Medians (min–max). Times from navigation start. See bench/shapes.py for what each metric is.",
         "",
@@ -337,41 +400,62 @@ def report(results: list[dict], meta: dict[str, str]) -> str:
             f"{seconds(col(name, 'cold', 'ready'))} | {seconds(col(name, 'cold', 'move'))} | "
             f"{summary(col(name, 'cold', 'latency'), ' ms')} | "
             f"{summary([r.get('mem') for r in rows if 'error' not in r], ' MiB')} | "
-            + (f"{summary([b['frames'] for b in busy])} | {summary([b['maxGap'] for b in busy], ' ms')} | "
-               f"{seconds([b['busyWall'] for b in busy])} |" if has_busy else "– | – | – |")
+            + (
+                f"{summary([b['frames'] for b in busy])} | {summary([b['maxGap'] for b in busy], ' ms')} | "
+                f"{seconds([b['busyWall'] for b in busy])} |"
+                if has_busy
+                else "– | – | – |"
+            )
         )
     lines += [
         "",
-        ("Warm (reload): the same URL loaded again in the same tab and context right after. The HTTP cache is "
-        "filled; the contexts are off-the-record, so no on-disk wasm code cache is involved; a main-thread "
-        "interpreter's compiled wasm is reused in-process across the same-site reload, a worker's is not "
-        "(it dies with the worker)."),
+        (
+            "Warm (reload): the same URL loaded again in the same tab and context right after. The HTTP cache is "
+            "filled; the contexts are off-the-record, so no on-disk wasm code cache is involved; a main-thread "
+            "interpreter's compiled wasm is reused in-process across the same-site reload, a worker's is not "
+            "(it dies with the worker)."
+        ),
         "",
         "| shape | first paint (FCP) | board painted | ready | first move done | click→move |",
         "|---|---|---|---|---|---|",
     ]
     for name, *_ in SHAPES:
-        lines.append(f"| **{name}** | {seconds(col(name, 'warm', 'fcp'))} | {seconds(col(name, 'warm', 'board'))} | "
-                     f"{seconds(col(name, 'warm', 'ready'))} | {seconds(col(name, 'warm', 'move'))} | "
-                     f"{summary(col(name, 'warm', 'latency'), ' ms')} |")
+        lines.append(
+            f"| **{name}** | {seconds(col(name, 'warm', 'fcp'))} | {seconds(col(name, 'warm', 'board'))} | "
+            f"{seconds(col(name, 'warm', 'ready'))} | {seconds(col(name, 'warm', 'move'))} | "
+            f"{summary(col(name, 'warm', 'latency'), ' ms')} |"
+        )
     for name, *_, settle in SHAPES:
         if settle:
-            lines += ["", (f"{name}: its second interpreter answered at {seconds(col(name, 'cold', 'workerReady'))} cold, "
-                      f"{seconds(col(name, 'warm', 'workerReady'))} warm (memory is measured after that).")]
+            lines += [
+                "",
+                (
+                    f"{name}: its second interpreter answered at {seconds(col(name, 'cold', 'workerReady'))} cold, "
+                    f"{seconds(col(name, 'warm', 'workerReady'))} warm (memory is measured after that)."
+                ),
+            ]
     failures = [r for r in results if "error" in r]
     if failures:
         lines += ["", "Failed loads (left out of the medians):", ""]
         for r in failures:
             lines.append(f"- {r['shape']}: {r['error']}")
             lines += [f"  - {p}" for p in r.get("problems", [])]
-    playouts = {name: summary([r["busy"]["playouts"] for r in rows if "busy" in r])
-                for name, rows in by_shape.items() if any("busy" in r for r in rows)}
-    lines += ["", "Random playouts finished in the busy window (same Python work everywhere): "
-              + ", ".join(f"{k} {v}" for k, v in playouts.items()) + "."]
+    playouts = {
+        name: summary([r["busy"]["playouts"] for r in rows if "busy" in r])
+        for name, rows in by_shape.items()
+        if any("busy" in r for r in rows)
+    }
+    lines += [
+        "",
+        "Random playouts finished in the busy window (same Python work everywhere): "
+        + ", ".join(f"{k} {v}" for k, v in playouts.items())
+        + ".",
+    ]
     return "\n".join(lines) + "\n"
 
 
 # -- main -----------------------------------------------------------------------------------------
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -380,7 +464,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--busy-ms", type=int, default=2000)
     parser.add_argument("--no-build", action="store_true", help="use dist/ even if it looks stale")
     parser.add_argument("--verbose", action="store_true", help="print the pages' console errors")
-    parser.add_argument("--no-write", action="store_true", help=f"do not write {RESULTS.relative_to(REPOSITORY)}")
+    parser.add_argument(
+        "--no-write", action="store_true", help=f"do not write {RESULTS.relative_to(REPOSITORY)}"
+    )
     arguments = parser.parse_args(argv)
     rounds = 1 if arguments.quick else arguments.rounds
 
@@ -388,7 +474,9 @@ def main(argv: list[str] | None = None) -> int:
         print("[shapes] dist/ is missing or older than its sources: building it", flush=True)
         subprocess.run([sys.executable, str(REPOSITORY / "web" / "build.py")], check=True)
     if not (MICROPYTHON_PACKAGE / "micropython.mjs").is_file():
-        sys.exit("error: @micropython/micropython-webassembly-pyscript is not installed; run `npm install`")
+        sys.exit(
+            "error: @micropython/micropython-webassembly-pyscript is not installed; run `npm install`"
+        )
 
     from playwright.sync_api import sync_playwright
 
@@ -401,7 +489,9 @@ def main(argv: list[str] | None = None) -> int:
         results: list[dict] = []
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
                 chromium_version = f"Chromium {browser.version}"
                 # One discarded load first: the browser's own start-up processes settle and the
                 # files are in the OS page cache, so round 1 is not special.
@@ -412,9 +502,11 @@ def main(argv: list[str] | None = None) -> int:
                         results.append(result)
                         cold, warm = result.get("cold", {}), result.get("warm", {})
                         fmt = lambda v: "–" if v is None else f"{v / 1000:.2f}"
-                        line = (f"[shapes] round {round_index + 1}/{rounds} {shape[0]:<9} "
-                                f"ready {fmt(cold.get('ready'))} s, move {fmt(cold.get('move'))} s, "
-                                f"warm ready {fmt(warm.get('ready'))} s")
+                        line = (
+                            f"[shapes] round {round_index + 1}/{rounds} {shape[0]:<9} "
+                            f"ready {fmt(cold.get('ready'))} s, move {fmt(cold.get('move'))} s, "
+                            f"warm ready {fmt(warm.get('ready'))} s"
+                        )
                         if "mem" in result:
                             line += f", mem {result['mem']:.0f} MiB"
                         if "busy" in result:
@@ -422,7 +514,11 @@ def main(argv: list[str] | None = None) -> int:
                             line += f", busy: {b['frames']} frames, max gap {b['maxGap']:.0f} ms"
                         if "error" in result:
                             line += f"  FAILED {result['error']}"
-                        for problem in result.get("problems", []) if arguments.verbose or "error" in result else []:
+                        for problem in (
+                            result.get("problems", [])
+                            if arguments.verbose or "error" in result
+                            else []
+                        ):
                             line += f"\n           {problem[:300]}"
                         print(line, flush=True)
                 browser.close()
@@ -435,17 +531,20 @@ def main(argv: list[str] | None = None) -> int:
             cpu = line.split(":", 1)[1].strip()
             break
     took = time.monotonic() - began
-    meta.update({
-        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "nproc": str(os.cpu_count()),
-        "cpu": cpu,
-        "chromium": chromium_version,
-        "rounds": str(rounds),
-        "load_before": load_before,
-        "load_after": " ".join(Path("/proc/loadavg").read_text().split()[:3]),
-        "command": "python bench/shapes.py " + " ".join(argv if argv is not None else sys.argv[1:]),
-        "took": f"{took / 60:.1f} min",
-    })
+    meta.update(
+        {
+            "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "nproc": str(os.cpu_count()),
+            "cpu": cpu,
+            "chromium": chromium_version,
+            "rounds": str(rounds),
+            "load_before": load_before,
+            "load_after": " ".join(Path("/proc/loadavg").read_text().split()[:3]),
+            "command": "python bench/shapes.py "
+            + " ".join(argv if argv is not None else sys.argv[1:]),
+            "took": f"{took / 60:.1f} min",
+        }
+    )
     table = report(results, meta)
     print()
     print(table)

@@ -110,8 +110,10 @@ class Meter:
             self.loop = BASELINE_LOOPS[kind]
             return
         self.states = load_positions(text)
-        self.play, self.copy = {"": (random_playout, "playout_copy"),
-                                "contract_": (contract_playout, "clone")}[kind]
+        self.play, self.copy = {
+            "": (random_playout, "playout_copy"),
+            "contract_": (contract_playout, "clone"),
+        }[kind]
         self.rng = random.Random(seed)
         self.next = 0
 
@@ -136,9 +138,13 @@ def summarize(kind: str, items: float, turns: float, elapsed: float) -> dict[str
     """The report entries of one meter's measured calls."""
     if kind in BASELINE_LOOPS:
         return {f"{kind}_ns": 1e9 * elapsed / items}
-    return {f"{kind}playouts": items, f"{kind}turns": turns, f"{kind}seconds": elapsed,
-            f"{kind}playouts_per_second": items / elapsed,
-            f"{kind}ms_per_turn": 1000 * elapsed / turns}
+    return {
+        f"{kind}playouts": items,
+        f"{kind}turns": turns,
+        f"{kind}seconds": elapsed,
+        f"{kind}playouts_per_second": items / elapsed,
+        f"{kind}ms_per_turn": 1000 * elapsed / turns,
+    }
 
 
 METERS = ("", "contract_", "objects", "big_ints")
@@ -192,8 +198,7 @@ def measure_cpython(seconds: float) -> dict[str, float]:
         return state.legal_actions()
 
     def turns(state) -> dict:
-        return distinct_turns(state.geometry, state.board, state.current_player(),
-                              state.steps_left)
+        return distinct_turns(state.geometry, state.board, state.current_player(), state.steps_left)
 
     steps_count = sum(len(mask_and_indices(triple)) for triple in triples) / len(triples)
     turn_counts = [len(turns(state)) for state in states]
@@ -201,11 +206,15 @@ def measure_cpython(seconds: float) -> dict[str, float]:
     actions_rate, _ = _rate(actions, states, seconds)
     turns_rate, _ = _rate(turns, states, seconds)
     playouts = measure_playouts(text, seconds)
-    return {"steps_per_position": steps_count, "legal_per_second": legal_rate,
-            "actions_per_second": actions_rate,
-            "turns_per_position": sum(turn_counts) / len(turn_counts),
-            "max_turns": max(turn_counts), "enumerations_per_second": turns_rate,
-            **playouts}
+    return {
+        "steps_per_position": steps_count,
+        "legal_per_second": legal_rate,
+        "actions_per_second": actions_rate,
+        "turns_per_position": sum(turn_counts) / len(turn_counts),
+        "max_turns": max(turn_counts),
+        "enumerations_per_second": turns_rate,
+        **playouts,
+    }
 
 
 # -- the position file ------------------------------------------------------------------------
@@ -252,8 +261,11 @@ def ensure_site() -> Path:
     build = dist / "build.json"
     if not build.is_file() or build.stat().st_mtime < _newest_engine_change():
         print("building the site (dist/ is missing or older than the engine) ...", flush=True)
-        subprocess.run([sys.executable, str(REPOSITORY / "web" / "build.py"), "--out",
-                        str(dist)], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, str(REPOSITORY / "web" / "build.py"), "--out", str(dist)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
     return dist
 
 
@@ -284,8 +296,9 @@ def measure_pyodide(seconds: float) -> dict[str, float]:
             errors: list[str] = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(f"{base}/bench/virus_war_bench.html?seconds={seconds}")
-            page.wait_for_selector("body[data-done]", state="attached",
-                                   timeout=int(1000 * (120 + 4 * seconds)))
+            page.wait_for_selector(
+                "body[data-done]", state="attached", timeout=int(1000 * (120 + 4 * seconds))
+            )
             report = json.loads(page.inner_text("#out"))
         finally:
             browser.close()
@@ -297,23 +310,29 @@ def measure_pyodide(seconds: float) -> dict[str, float]:
 
 def show_playouts(figures: dict[str, float]) -> None:
     for label, prefix in (("fast path", ""), ("contract", "contract_")):
-        print(f"  random playouts ({label}): {figures[prefix + 'playouts_per_second']:9,.1f} /s, "
-              f"{figures[prefix + 'ms_per_turn']:.4f} ms per turn "
-              f"({figures[prefix + 'playouts']:.0f} playouts, {figures[prefix + 'turns']:.0f} "
-              "turns)")
-    print(f"  baseline loops: {figures['objects_ns']:.0f} ns (small ints and objects), "
-          f"{figures['big_ints_ns']:.0f} ns (100-bit ints) per iteration")
+        print(
+            f"  random playouts ({label}): {figures[prefix + 'playouts_per_second']:9,.1f} /s, "
+            f"{figures[prefix + 'ms_per_turn']:.4f} ms per turn "
+            f"({figures[prefix + 'playouts']:.0f} playouts, {figures[prefix + 'turns']:.0f} "
+            "turns)"
+        )
+    print(
+        f"  baseline loops: {figures['objects_ns']:.0f} ns (small ints and objects), "
+        f"{figures['big_ints_ns']:.0f} ns (100-bit ints) per iteration"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0,
-                        help="time per measurement (default 3)")
+    parser.add_argument(
+        "--seconds", type=float, default=3.0, help="time per measurement (default 3)"
+    )
     parser.add_argument("--no-browser", action="store_true", help="CPython figures only")
-    parser.add_argument("--regenerate", action="store_true",
-                        help="rewrite tests/data/virus_war_positions.txt first")
+    parser.add_argument(
+        "--regenerate", action="store_true", help="rewrite tests/data/virus_war_positions.txt first"
+    )
     arguments = parser.parse_args(argv)
     sys.path.insert(0, str(REPOSITORY))
     if arguments.regenerate:
@@ -321,10 +340,12 @@ def main(argv: list[str] | None = None) -> int:
         POSITIONS_FILE.write_text("\n".join(regenerate()) + "\n")
         print(f"wrote {POSITIONS_FILE.relative_to(REPOSITORY)}")
     cpython = measure_cpython(arguments.seconds)
-    print(f"CPython {sys.version.split()[0]}, 50 mid-game 10x10 positions "
-          f"({cpython['steps_per_position']:.1f} legal steps and "
-          f"{cpython['turns_per_position']:.0f} distinct full turns on average, "
-          f"at most {cpython['max_turns']:.0f})")
+    print(
+        f"CPython {sys.version.split()[0]}, 50 mid-game 10x10 positions "
+        f"({cpython['steps_per_position']:.1f} legal steps and "
+        f"{cpython['turns_per_position']:.0f} distinct full turns on average, "
+        f"at most {cpython['max_turns']:.0f})"
+    )
     print(f"  legal steps (mask + indices): {cpython['legal_per_second']:12,.0f} /s")
     print(f"  legal_actions() (sorted):     {cpython['actions_per_second']:12,.0f} /s")
     print(f"  distinct full-turn enumeration: {cpython['enumerations_per_second']:10,.1f} /s")
@@ -335,16 +356,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Pyodide {pyodide['version']} in headless Chromium")
     show_playouts(pyodide)
     print("Pyodide/CPython time ratios")
-    for label, key in (("random playout, fast path", "ms_per_turn"),
-                       ("random playout, contract", "contract_ms_per_turn"),
-                       ("baseline: small ints and objects", "objects_ns"),
-                       ("baseline: 100-bit int bit operations", "big_ints_ns")):
+    for label, key in (
+        ("random playout, fast path", "ms_per_turn"),
+        ("random playout, contract", "contract_ms_per_turn"),
+        ("baseline: small ints and objects", "objects_ns"),
+        ("baseline: 100-bit int bit operations", "big_ints_ns"),
+    ):
         print(f"  {label + ':':38} {pyodide[key] / cpython[key]:.2f}")
     ratio = pyodide["ms_per_turn"] / cpython["ms_per_turn"]
-    print(f"targets: CPython < 0.4 ms per turn: "
-          f"{'met' if cpython['ms_per_turn'] < 0.4 else 'MISSED'} "
-          f"({cpython['ms_per_turn']:.4f}); Pyodide/CPython <= 2.0: "
-          f"{'met' if ratio <= 2.0 else 'MISSED'} ({ratio:.2f})")
+    print(
+        f"targets: CPython < 0.4 ms per turn: "
+        f"{'met' if cpython['ms_per_turn'] < 0.4 else 'MISSED'} "
+        f"({cpython['ms_per_turn']:.4f}); Pyodide/CPython <= 2.0: "
+        f"{'met' if ratio <= 2.0 else 'MISSED'} ({ratio:.2f})"
+    )
     return 0
 
 

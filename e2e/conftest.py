@@ -29,10 +29,13 @@ from serve import SiteServer, serve_in_thread  # noqa: E402
 for _wheel in sorted(DIST.glob("wheels/*/pyengine-*.whl")):
     sys.path.insert(0, str(_wheel))
 
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     if not (DIST / "build.json").is_file():
-        pytest.exit("dist/ holds no built site: run `make site` (or `make test`) first", returncode=2)
+        pytest.exit(
+            "dist/ holds no built site: run `make site` (or `make test`) first", returncode=2
+        )
     return DIST
 
 
@@ -58,13 +61,21 @@ def site_url(site_server: SiteServer) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
     """pytest-playwright's session browser, launched from Debian's Chromium."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM_PATH, "args": list(CHROMIUM_ARGS)}
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM_PATH,
+        "args": list(CHROMIUM_ARGS),
+    }
 
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict) -> dict:
     # Service workers are a later feature; keep every test's network traffic visible to it.
-    return {**browser_context_args, "service_workers": "block", "viewport": {"width": 1200, "height": 900}}
+    return {
+        **browser_context_args,
+        "service_workers": "block",
+        "viewport": {"width": 1200, "height": 900},
+    }
 
 
 @dataclass
@@ -78,14 +89,18 @@ class PageWatch:
     requests: list[str] = field(default_factory=list)
 
     def check(self) -> None:
-        assert not self.foreign_requests, f"requests left the site's origin: {self.foreign_requests}"
+        assert not self.foreign_requests, (
+            f"requests left the site's origin: {self.foreign_requests}"
+        )
         assert not self.page_errors, f"uncaught page errors: {self.page_errors}"
         assert not self.console_errors, f"console errors: {self.console_errors}"
 
 
 def is_same_origin(url: str, origin: str) -> bool:
     # blob: URLs are the site's own (PyScript starts its worker from one); data: never leaves.
-    return url.startswith(origin + "/") or url.startswith(f"blob:{origin}/") or url.startswith("data:")
+    return (
+        url.startswith(origin + "/") or url.startswith(f"blob:{origin}/") or url.startswith("data:")
+    )
 
 
 @pytest.fixture
@@ -102,8 +117,13 @@ def watch(page: Page, site_url: str) -> Iterator[PageWatch]:
     page.context.on("request", on_request)  # context-level: includes worker requests
     # errors, and the page's warning that a request to the engine's worker failed (the page
     # carries on with a message, so nothing else would show it)
-    page.on("console", lambda message: (message.type == "error" or message.text.startswith("engine "))
-            and record.console_errors.append(message.text))
+    page.on(
+        "console",
+        lambda message: (
+            (message.type == "error" or message.text.startswith("engine "))
+            and record.console_errors.append(message.text)
+        ),
+    )
     page.on("pageerror", lambda error: record.page_errors.append(str(error)))
     yield record
     record.check()

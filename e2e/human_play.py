@@ -28,7 +28,12 @@ STATUS = """() => {
 }"""
 
 # Opponents that decide at once: the games stay short and the suite fast.
-OPPONENT = {"zebra": "random", "virus-war": "random", "virus-fight": "random", "fight-the-virus": "greedy"}
+OPPONENT = {
+    "zebra": "random",
+    "virus-war": "random",
+    "virus-fight": "random",
+    "fight-the-virus": "greedy",
+}
 OPTIONS = {
     "zebra": {"size": 4},
     "virus-war": {"size": 6},
@@ -66,9 +71,13 @@ def open_against_computer(page: Page, site_url: str, game: str) -> dict:
     before = status(page)["generation"]
     players = OPTIONS[game].get("players", 2)
     seats = ["human"] + [OPPONENT[game]] * (players - 1)
-    page.evaluate("(request) => window.virusGames.send(request)",
-                  {"op": "new", "game": game, "options": OPTIONS[game], "seats": seats})
-    return wait_until(page, lambda now: now["generation"] > before and now["seats"] == seats, what="the new game")
+    page.evaluate(
+        "(request) => window.virusGames.send(request)",
+        {"op": "new", "game": game, "options": OPTIONS[game], "seats": seats},
+    )
+    return wait_until(
+        page, lambda now: now["generation"] > before and now["seats"] == seats, what="the new game"
+    )
 
 
 def engine_state(game: str, record: str, saved: dict | None = None):
@@ -99,8 +108,11 @@ class Chooser:
         paths = click_paths(pyengine.get_game(game).presentation(), state)
         assert paths, record
         if game == "zebra":
-            emptying = [(cells, action) for cells, action in paths
-                        if len(action.cells()) == 2 and abs(state.cell_value(action.cells()[0])) == 1]
+            emptying = [
+                (cells, action)
+                for cells, action in paths
+                if len(action.cells()) == 2 and abs(state.cell_value(action.cells()[0])) == 1
+            ]
             cells, action = self.rng.choice(emptying or paths)
         elif game == "virus-war":
             from virus_war_play import aggressive
@@ -108,9 +120,15 @@ class Chooser:
             action = aggressive(state, self.rng)
             cells = min((cells for cells, legal in paths if str(legal) == str(action)), key=len)
         elif game == "virus-fight":
-            cells, action = self.rng.choice([(cells, action) for cells, action in paths if str(action) != "stop"])
+            cells, action = self.rng.choice(
+                [(cells, action) for cells, action in paths if str(action) != "stop"]
+            )
         else:
-            placing = [(cells, action) for cells, action in paths if any(token.startswith("A:") for token in cells)]
+            placing = [
+                (cells, action)
+                for cells, action in paths
+                if any(token.startswith("A:") for token in cells)
+            ]
             cheap = [(cells, action) for cells, action in paths if (cells, action) not in placing]
             passes = [(cells, action) for cells, action in cheap if str(action) == "pass"]
             if placing and not self.placed:
@@ -119,7 +137,14 @@ class Chooser:
             elif passes and self.rng.random() < 0.7:
                 cells, action = passes[0]
             else:  # fewest board spots to walk to
-                fewest = min(sum(":" not in token for token in cells) for cells, _ in cheap or placing)
-                cells, action = self.rng.choice([(cells, action) for cells, action in cheap or placing
-                                                 if sum(":" not in token for token in cells) == fewest])
+                fewest = min(
+                    sum(":" not in token for token in cells) for cells, _ in cheap or placing
+                )
+                cells, action = self.rng.choice(
+                    [
+                        (cells, action)
+                        for cells, action in cheap or placing
+                        if sum(":" not in token for token in cells) == fewest
+                    ]
+                )
         return str(action), tuple(cells), state

@@ -9,9 +9,20 @@ from playwright.sync_api import Page, expect
 from axe_audit import audit
 
 
-@pytest.mark.parametrize("path", ["index.html", "docs/engine.html", "docs/embed.html", "embed.html?game=virus-war",
-                                  "embed-zebra.html", "rules-zebra.html", "rules-virus-war.html", "rules-virus-fight.html",
-                                  "rules-fight-the-virus.html"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "index.html",
+        "docs/engine.html",
+        "docs/embed.html",
+        "embed.html?game=virus-war",
+        "embed-zebra.html",
+        "rules-zebra.html",
+        "rules-virus-war.html",
+        "rules-virus-fight.html",
+        "rules-fight-the-virus.html",
+    ],
+)
 def test_pages_have_no_serious_violations(page: Page, site_url: str, watch, path: str) -> None:
     page.goto(f"{site_url}/{path}")
     page.wait_for_load_state("networkidle")
@@ -27,14 +38,18 @@ GAMES = {
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_games_in_play_have_no_serious_violations(page: Page, site_url: str, watch, game: str) -> None:
+def test_games_in_play_have_no_serious_violations(
+    page: Page, site_url: str, watch, game: str
+) -> None:
     options, players = GAMES[game]
     page.goto(f"{site_url}/{game}.html?fast=1")
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     assert audit(page) == [], "at the start"
     # computers play a few actions, then the game goes on to its end
-    page.evaluate("(request) => window.virusGames.send(request)",
-                  {"op": "new", "game": game, "options": options, "seats": ["random"] * players})
+    page.evaluate(
+        "(request) => window.virusGames.send(request)",
+        {"op": "new", "game": game, "options": options, "seats": ["random"] * players},
+    )
     expect(page.locator("#move-list li").first).to_be_visible(timeout=60_000)
     assert audit(page) == [], "in play"
     expect(page.locator("#result")).to_be_visible(timeout=120_000)

@@ -68,8 +68,11 @@ def start(page: Page, site_url: str, game: str, options: dict, seats: list[str])
     for seat, kind in enumerate(seats):
         page.locator(f"#seat-kind-{seat}").select_option(kind)
     page.locator("#options button[type=submit]").click()
-    return wait_until(page, lambda current: current["generation"] > before and current["seats"] == seats,
-                      what="the new game")
+    return wait_until(
+        page,
+        lambda current: current["generation"] > before and current["seats"] == seats,
+        what="the new game",
+    )
 
 
 def click_cell(page: Page, cell: str) -> None:
@@ -79,7 +82,11 @@ def click_cell(page: Page, cell: str) -> None:
 def random_click(page: Page, current: dict, rng: random.Random) -> None:
     """One random click that leads to a legal action: a highlighted board cell or target, or
     a decision button (never a stop proposal)."""
-    cells = current["targets"] if current["selection"] else sorted(set(current["highlighted"]) | set(current["sources"]))
+    cells = (
+        current["targets"]
+        if current["selection"]
+        else sorted(set(current["highlighted"]) | set(current["sources"]))
+    )
     cells = [cell for cell in cells if cell in current["board"]]  # other tokens are buttons too
     buttons = [button for button in current["buttons"] if button.get("action") != "stop"]
     choices = [("cell", cell) for cell in cells] + [("button", button) for button in buttons]
@@ -112,9 +119,15 @@ def ftv_decision(page: Page, current: dict, rng: random.Random) -> None:
 
     state = pyengine.get_game("fight-the-virus").read_record(current["record"])
     paths = click_paths(presentation, state)
-    cheap = [action for cells, action in paths if not any(token.startswith("A:") for token in cells)]
+    cheap = [
+        action for cells, action in paths if not any(token.startswith("A:") for token in cells)
+    ]
     passes = [action for action in cheap if str(action) == "pass"]
-    action = passes[0] if passes and rng.random() < 0.5 else rng.choice(cheap or [action for _, action in paths])
+    action = (
+        passes[0]
+        if passes and rng.random() < 0.5
+        else rng.choice(cheap or [action for _, action in paths])
+    )
     play(page, state, action)
 
 
@@ -127,8 +140,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("game", "options", "limit"), GAMES, ids=[game for game, _, _ in GAMES])
-def test_a_person_plays_the_computer_to_the_end(page: Page, site_url: str, watch, game: str,
-                                                options: dict, limit: int) -> None:
+def test_a_person_plays_the_computer_to_the_end(
+    page: Page, site_url: str, watch, game: str, options: dict, limit: int
+) -> None:
     rng = random.Random(7)
     start(page, site_url, game, options, ["human", "easy"])
     current = wait_until(page, settled)
@@ -143,8 +157,11 @@ def test_a_person_plays_the_computer_to_the_end(page: Page, site_url: str, watch
         else:
             random_click(page, current, rng)
         before = current["ply"]
-        current = wait_until(page, lambda now: settled(now) and (now["ply"] != before or now["selection"] or now["over"]),
-                             what="the click's answer")
+        current = wait_until(
+            page,
+            lambda now: settled(now) and (now["ply"] != before or now["selection"] or now["over"]),
+            what="the click's answer",
+        )
         if current["ply"] > before + 1:
             computer_moves += 1
     assert current["over"], f"the game did not end in {limit} decisions"
@@ -153,7 +170,9 @@ def test_a_person_plays_the_computer_to_the_end(page: Page, site_url: str, watch
     expect(page.locator("#result-chart svg polyline.chart-line")).to_have_count(2)
 
 
-def test_three_computers_play_virus_fight_to_the_end_with_a_pause(page: Page, site_url: str, watch) -> None:
+def test_three_computers_play_virus_fight_to_the_end_with_a_pause(
+    page: Page, site_url: str, watch
+) -> None:
     # (seed 4: a long game, to elimination; most random games end early by an agreed stop)
     start(page, site_url, "virus-fight", {"players": 3, "seed": 4}, ["random", "random", "random"])
     expect(page.locator("#bot-pause")).to_be_visible()
@@ -182,7 +201,9 @@ LONG_TASKS = """() => {
 }"""
 
 
-def test_the_page_stays_responsive_while_the_computer_thinks(page: Page, site_url: str, watch) -> None:
+def test_the_page_stays_responsive_while_the_computer_thinks(
+    page: Page, site_url: str, watch
+) -> None:
     from virus_war_play import aggressive
 
     import pyengine
@@ -221,7 +242,9 @@ def test_the_page_stays_responsive_while_the_computer_thinks(page: Page, site_ur
     assert not [duration for duration in long_tasks if duration > 100], long_tasks
 
 
-def test_hint_evaluation_bar_and_undo_against_the_computer(page: Page, site_url: str, watch) -> None:
+def test_hint_evaluation_bar_and_undo_against_the_computer(
+    page: Page, site_url: str, watch
+) -> None:
     start(page, site_url, "zebra", {"size": 4}, ["human", "easy"])
     wait_until(page, settled)
     # the evaluation bar: off by default, a toggle remembered in this browser
@@ -244,7 +267,9 @@ def test_hint_evaluation_bar_and_undo_against_the_computer(page: Page, site_url:
     assert len(hint["actions"]) == 3 and best["action"] in page.locator("#hint-text").inner_text()
     for cell in best["paths"][0]:  # play the suggestion by its clicks
         click_cell(page, cell)
-    current = wait_until(page, lambda now: settled(now) and now["ply"] == 2, what="the computer's reply")
+    current = wait_until(
+        page, lambda now: settled(now) and now["ply"] == 2, what="the computer's reply"
+    )
     expect(page.locator("#board .hint-best")).to_have_count(0)  # gone with the next action
     expect(page.locator("#hint-text")).to_be_hidden()
     expect(page.locator("#move-list .ply").first).to_have_text(best["action"])

@@ -62,15 +62,21 @@ def test_two_widgets_on_a_blog_of_another_site(page: Page, site_url: str, blog) 
 </body></html>""")
     requests: list[tuple[str, bool]] = []  # (url, from a frame)
     errors: list[str] = []
-    page.context.on("request", lambda request: requests.append((request.url, request.frame.parent_frame is not None
-                                                                 if request.frame else True)))
+    page.context.on(
+        "request",
+        lambda request: requests.append(
+            (request.url, request.frame.parent_frame is not None if request.frame else True)
+        ),
+    )
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{blog_url}/post.html")
 
     replay = page.frame_locator("#replay")
     zebra_frame = page.locator("#widget iframe")
-    expect(zebra_frame).to_have_attribute("sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox")
+    expect(zebra_frame).to_have_attribute(
+        "sandbox", "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+    )
     zebra = page.frame_locator("#widget iframe")
     expect(replay.locator("#poster-play")).to_be_enabled()
     expect(replay.locator("#poster-title")).to_contain_text("Virus War")
@@ -130,17 +136,25 @@ def test_two_widgets_on_a_blog_of_another_site(page: Page, site_url: str, blog) 
         zebra.locator(f'#board [data-cell="{cell}"]').click()
     expect(zebra.locator("#move-list .ply")).to_have_count(1)
     expect(zebra.locator("#move-list .ply.last")).to_have_text(first)
-    expect(zebra.locator("#open-full")).to_have_attribute("href", re.compile(r"/zebra\.html#record=t"))
+    expect(zebra.locator("#open-full")).to_have_attribute(
+        "href", re.compile(r"/zebra\.html#record=t")
+    )
 
     site = (site_url + "/", f"blob:{site_url}/", "data:")
     framed = [url for url, in_frame in requests if in_frame]
     assert framed and not [url for url in framed if not url.startswith(site)], framed
-    outside = [url for url, _ in requests if not url.startswith((site_url + "/", f"blob:{site_url}/", blog_url + "/", "data:"))]
+    outside = [
+        url
+        for url, _ in requests
+        if not url.startswith((site_url + "/", f"blob:{site_url}/", blog_url + "/", "data:"))
+    ]
     assert not outside, outside
     assert not errors, errors
 
 
-def test_bad_widget_settings_are_named_and_a_plain_game_plays(page: Page, site_url: str, watch) -> None:
+def test_bad_widget_settings_are_named_and_a_plain_game_plays(
+    page: Page, site_url: str, watch
+) -> None:
     page.goto(f"{site_url}/embed.html?game=chess")
     expect(page.locator("#poster-error")).to_contain_text("unknown game “chess”")
     expect(page.locator("#poster-play")).to_be_hidden()

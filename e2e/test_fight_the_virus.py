@@ -18,7 +18,9 @@ def engine_state(options: dict):
 def test_a_solo_game_by_clicks_to_the_score(page: Page, site_url: str, watch) -> None:
     options = {"mode": "solo", "players": 1, "names": "Ana", "seed": 1}
     open_game(page, site_url, "fight-the-virus", options)
-    expect(page.locator("#record-text")).to_have_value("FTV-RECORD 1\nseed 1\nmode solo\nplayers Ana\n")
+    expect(page.locator("#record-text")).to_have_value(
+        "FTV-RECORD 1\nseed 1\nmode solo\nplayers Ana\n"
+    )
     expect(page.locator("#turn-text")).to_have_text("Turn 1: Ana rolls")
     state = engine_state(options)
     play_with_greedy(page, state, seed=1)
@@ -40,7 +42,9 @@ def test_a_passive_player_earns_the_extra_die(page: Page, site_url: str, watch) 
     play_with_greedy(page, state, until=extra, seed=3)
     part = state.part()
     assert part.role == "passive" and state.current_player() == 1
-    expect(page.locator("#message")).to_contain_text("Ben filled an X square and may also use the other die.")
+    expect(page.locator("#message")).to_contain_text(
+        "Ben filled an X square and may also use the other die."
+    )
     expect(page.locator("#status")).to_contain_text("you may also use the other die")
     die = state.usable_dice()[0]
     take_device(page)

@@ -86,10 +86,19 @@ def cursor_to(page: Page, cell: str) -> None:
         horizontal = (abs(dx) >= abs(dy)) != across_first
         if abs(dx) <= 1 or abs(dy) <= 1:
             horizontal = abs(dx) > 1
-        key = ("ArrowRight" if dx > 0 else "ArrowLeft") if horizontal else ("ArrowDown" if dy > 0 else "ArrowUp")
+        key = (
+            ("ArrowRight" if dx > 0 else "ArrowLeft")
+            if horizontal
+            else ("ArrowDown" if dy > 0 else "ArrowUp")
+        )
         page.keyboard.press(key)
         # a sheet's spots are not one grid: if that key went nowhere, try the other way first
-        across_first = page.evaluate("() => document.getElementById('board').getAttribute('aria-activedescendant')") == gap["id"]
+        across_first = (
+            page.evaluate(
+                "() => document.getElementById('board').getAttribute('aria-activedescendant')"
+            )
+            == gap["id"]
+        )
     raise AssertionError(f"the cursor never reached {cell}")
 
 
@@ -153,15 +162,22 @@ def write_program_by_keyboard(page: Page, program: str) -> None:
         for _ in range(12):
             if slot.get_attribute("aria-pressed") == "true":
                 break
-            index = page.evaluate("(cell) => [...document.querySelectorAll('#builder-slots .slot')]"
-                                  ".findIndex((slot) => slot.dataset.cell === cell)", cell)
-            active = page.evaluate("() => [...document.querySelectorAll('#builder-slots .slot')]"
-                                   ".findIndex((slot) => slot.getAttribute('aria-pressed') === 'true')")
+            index = page.evaluate(
+                "(cell) => [...document.querySelectorAll('#builder-slots .slot')]"
+                ".findIndex((slot) => slot.dataset.cell === cell)",
+                cell,
+            )
+            active = page.evaluate(
+                "() => [...document.querySelectorAll('#builder-slots .slot')]"
+                ".findIndex((slot) => slot.getAttribute('aria-pressed') === 'true')"
+            )
             page.keyboard.press("ArrowRight" if index > active else "ArrowLeft")
         expect(slot).to_have_attribute("aria-pressed", "true")
         tab_to(page, "#builder-palette .piece-button:not(:disabled)")
         first = page.evaluate("() => document.activeElement.dataset.code")
-        codes = page.evaluate("() => [...document.querySelectorAll('#builder-palette .piece-button')].map((b) => b.dataset.code)")
+        codes = page.evaluate(
+            "() => [...document.querySelectorAll('#builder-palette .piece-button')].map((b) => b.dataset.code)"
+        )
         steps = codes.index(code) - codes.index(first)
         for _ in range(abs(steps)):  # the palette's arrow keys
             page.keyboard.press("ArrowRight" if steps > 0 else "ArrowLeft")
@@ -192,7 +208,9 @@ def play_to_the_end(page: Page, game: str, *, seed: int = 1, limit: int = 400) -
             action, clicks, _ = chooser.choose(game, current)
             ply = current["ply"]
             make(page, action, clicks)
-            current = wait_until(page, lambda now, ply=ply: now["ply"] > ply, what=f"{action} by keys")
+            current = wait_until(
+                page, lambda now, ply=ply: now["ply"] > ply, what=f"{action} by keys"
+            )
             if game in ("zebra", "virus-war"):
                 expect_announced(page, f"played {re.escape(action)}\\.")
         current = wait_until(page, settled, what="the computer")
@@ -223,9 +241,13 @@ def test_zebra_by_keyboard(page: Page, site_url: str, watch) -> None:
     chooser = Chooser(3)
     action, clicks, _ = chooser.choose("zebra", status(page))
     make(page, action, clicks)
-    current = wait_until(page, lambda now: now["ply"] >= 2 and settled(now), what="the computer's move")
+    current = wait_until(
+        page, lambda now: now["ply"] >= 2 and settled(now), what="the computer's move"
+    )
     expect_announced(page, rf"^White played {action}\. Black to move$")
-    expect(page.locator("#announce")).to_contain_text(re.compile(r"Black played \S+\. White to move"))
+    expect(page.locator("#announce")).to_contain_text(
+        re.compile(r"Black played \S+\. White to move")
+    )
     page.keyboard.press("Control+z")
     wait_until(page, lambda now: now["ply"] == 0 and settled(now), what="undo")
     expect(page.locator("#announce")).to_contain_text("Took back")
@@ -243,7 +265,9 @@ def test_virus_war_by_keyboard(page: Page, site_url: str, watch) -> None:
         wait_until(page, lambda now, ply=ply: now["ply"] > ply)
     wait_until(page, lambda now: now["toMove"] == 0 and settled(now), what="the computer's turn")
     expect_announced(page, r"^Crosses played \S+\. Crosses: step 2 of 3$")  # the move, whose step
-    expect_announced(page, r"^Noughts played \S+\. (Noughts: step \d of 3|Crosses to move)$")  # the computer's
+    expect_announced(
+        page, r"^Noughts played \S+\. (Noughts: step \d of 3|Crosses to move)$"
+    )  # the computer's
     play_to_the_end(page, "virus-war", seed=2)
 
 

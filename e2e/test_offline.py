@@ -82,11 +82,15 @@ def play_computers_to_the_end(page: Page, game: str, seats: int) -> None:
     expect(page.locator("#result")).to_be_visible(timeout=60_000)
 
 
-def test_the_site_works_offline_once_visited(playwright, site: Path, site_server, site_url: str,
-                                             tmp_path: Path, build_info: dict) -> None:
+def test_the_site_works_offline_once_visited(
+    playwright, site: Path, site_server, site_url: str, tmp_path: Path, build_info: dict
+) -> None:
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS),
-        service_workers="allow", viewport={"width": 1200, "height": 900},
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM_PATH,
+        args=list(CHROMIUM_ARGS),
+        service_workers="allow",
+        viewport={"width": 1200, "height": 900},
     )
     errors: list[str] = []
     context.on("console", lambda message: message.type == "error" and errors.append(message.text))
@@ -96,7 +100,11 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
         # 1. One visit online: the engine starts, then the worker installs and precaches.
         page.goto(f"{site_url}/zebra.html")
         wait_ready(page)
-        poll(page, "() => navigator.serviceWorker.controller !== null", what="the service worker's control")
+        poll(
+            page,
+            "() => navigator.serviceWorker.controller !== null",
+            what="the service worker's control",
+        )
         version = re.search(r'const VERSION = "(\w+)";', (site / "sw.js").read_text()).group(1)
         # The first start was a normal boot, which left a memory snapshot of the engine
         # (app/engine-worker.js) in a cache of its own: the worker's activation keeps it.
@@ -109,7 +117,10 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
             return sizes;
         }"""
         poll(page, f"async () => (await caches.keys()).includes('{snapshot}')", what="the snapshot")
-        assert page.evaluate(count_caches) == {f"virus-games-{version}": len(precache_urls(site)), snapshot: 1}
+        assert page.evaluate(count_caches) == {
+            f"virus-games-{version}": len(precache_urls(site)),
+            snapshot: 1,
+        }
 
         # 2. Offline, with an empty HTTP cache: every page and every game's engine starts,
         #    one game is played to its end, and nothing reaches the network.
@@ -118,10 +129,21 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
         failed: list[str] = []
         not_from_worker: list[str] = []
         # (requests cut short by the next navigation are "aborted": not a network failure)
-        context.on("requestfailed", lambda request: request.failure != "net::ERR_ABORTED"
-                   and failed.append(f"{request.url}: {request.failure}"))
-        context.on("response", lambda response: response.url.startswith(site_url)
-                   and not response.from_service_worker and not_from_worker.append(response.url))
+        context.on(
+            "requestfailed",
+            lambda request: (
+                request.failure != "net::ERR_ABORTED"
+                and failed.append(f"{request.url}: {request.failure}")
+            ),
+        )
+        context.on(
+            "response",
+            lambda response: (
+                response.url.startswith(site_url)
+                and not response.from_service_worker
+                and not_from_worker.append(response.url)
+            ),
+        )
         with counting_hits(site_server, refuse=True) as hits:
             page.reload()
             wait_ready(page)
@@ -131,7 +153,9 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
                 page.goto(f"{site_url}/{game}.html?fast=1")
                 wait_ready(page)
                 # every start from now on restores the snapshot instead of booting Python
-                assert page.evaluate("() => document.documentElement.dataset.engineBoot") == "snapshot"
+                assert (
+                    page.evaluate("() => document.documentElement.dataset.engineBoot") == "snapshot"
+                )
                 expect(page.locator("#loading")).to_be_hidden()
                 if game == "virus-war":  # cheap: two random players on the smallest board
                     play_computers_to_the_end(page, game, 2)
@@ -141,7 +165,9 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
         # The one exception: the browser's own update check of the worker script, made at each
         # navigation, ignores Playwright's offline emulation. The server refused it (as if
         # gone); the installed worker just stays.
-        assert [hit for hit in hits if hit != "/sw.js"] == [], f"requests reached the server while offline: {hits}"
+        assert [hit for hit in hits if hit != "/sw.js"] == [], (
+            f"requests reached the server while offline: {hits}"
+        )
         assert failed == [], f"requests failed while offline: {failed}"
         assert not_from_worker == [], f"responses not from the service worker: {not_from_worker}"
         assert errors == []
@@ -149,16 +175,20 @@ def test_the_site_works_offline_once_visited(playwright, site: Path, site_server
         context.close()
 
 
-def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(playwright, site: Path,
-                                                                              tmp_path: Path) -> None:
+def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(
+    playwright, site: Path, tmp_path: Path
+) -> None:
     from serve import serve_in_thread
     from service_worker import write_service_worker
 
     root = shutil.copytree(site, tmp_path / "site")
     server, url = serve_in_thread(root)
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS),
-        service_workers="allow", viewport={"width": 1200, "height": 900},
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM_PATH,
+        args=list(CHROMIUM_ARGS),
+        service_workers="allow",
+        viewport={"width": 1200, "height": 900},
     )
     errors: list[str] = []
     context.on("console", lambda message: message.type == "error" and errors.append(message.text))
@@ -166,11 +196,17 @@ def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(p
         first = context.pages[0] if context.pages else context.new_page()
         first.goto(f"{url}/zebra.html")
         wait_ready(first)
-        poll(first, "() => navigator.serviceWorker.controller !== null", what="the first version's control")
+        poll(
+            first,
+            "() => navigator.serviceWorker.controller !== null",
+            what="the first version's control",
+        )
         old_version = write_service_worker(root)[0]  # unchanged site: the same version
         # A deploy: one page changes, the build writes a new worker.
         page_file = root / "zebra.html"
-        page_file.write_text(page_file.read_text().replace("<head>", '<head><meta name="deploy" content="2">', 1))
+        page_file.write_text(
+            page_file.read_text().replace("<head>", '<head><meta name="deploy" content="2">', 1)
+        )
         new_version = write_service_worker(root)[0]
         assert new_version != old_version
         second = context.new_page()
@@ -183,7 +219,9 @@ def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(p
             expect(page.locator("#update-reload")).to_have_text("Reload")
         assert first.locator('meta[name="deploy"]').count() == 0  # still the old page
         site_caches = """async () => (await caches.keys()).filter((name) => !name.includes("snapshot")).sort()"""
-        assert first.evaluate(site_caches) == sorted([f"virus-games-{old_version}", f"virus-games-{new_version}"])
+        assert first.evaluate(site_caches) == sorted(
+            [f"virus-games-{old_version}", f"virus-games-{new_version}"]
+        )
         # Reload in one tab: the new worker takes over, and both tabs reload into the new version.
         with second.expect_navigation():
             with first.expect_navigation():
@@ -199,7 +237,9 @@ def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(p
         server.shutdown()
 
 
-def test_the_first_visit_shows_the_download_in_bytes(page: Page, site_url: str, watch, build_info: dict) -> None:
+def test_the_first_visit_shows_the_download_in_bytes(
+    page: Page, site_url: str, watch, build_info: dict
+) -> None:
     held = []
     wasm = re.compile(r".*/pyodide\.asm\.wasm$")
     page.context.route(wasm, lambda route: held.append(route))  # hold the biggest file back
@@ -210,7 +250,9 @@ def test_the_first_visit_shows_the_download_in_bytes(page: Page, site_url: str, 
     progress = page.locator("#loading-progress")
     expect(progress).to_have_attribute("max", str(total))
     shown = f"{total / 1e6:.1f} MB"
-    expect(page.locator("#loading-bytes")).to_have_text(re.compile(rf"^Downloading the game engine… \d+\.\d of {re.escape(shown)}$"))
+    expect(page.locator("#loading-bytes")).to_have_text(
+        re.compile(rf"^Downloading the game engine… \d+\.\d of {re.escape(shown)}$")
+    )
     received = 0.0
     for _ in range(100):  # the first bytes of the other files are on their way
         received = float(progress.evaluate("(bar) => bar.value"))
@@ -227,12 +269,17 @@ def test_the_first_visit_shows_the_download_in_bytes(page: Page, site_url: str, 
     assert page.evaluate("() => window.virusGames.engine.download") == "downloaded"
 
 
-def test_the_download_is_not_fetched_twice(playwright, site_server, site_url: str, build_info: dict,
-                                           tmp_path: Path) -> None:
+def test_the_download_is_not_fetched_twice(
+    playwright, site_server, site_url: str, build_info: dict, tmp_path: Path
+) -> None:
     # A real (on-disk) profile: a private window's in-memory HTTP cache stores no entry over
     # 1/8 of its 50 MB, so there the 9.6 MB wasm is never cached and is fetched twice.
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS), service_workers="block")
+        str(tmp_path / "profile"),
+        executable_path=CHROMIUM_PATH,
+        args=list(CHROMIUM_ARGS),
+        service_workers="block",
+    )
     try:
         page = context.pages[0] if context.pages else context.new_page()
         with counting_hits(site_server) as hits:
@@ -273,7 +320,9 @@ def test_the_site_is_installable(page: Page, site: Path, site_url: str, watch) -
     assert png_size(page.request.get(f"{site_url}/{touch}").body()) == (180, 180)
 
 
-def test_a_damaged_snapshot_is_dropped_for_a_normal_start(page: Page, site_url: str, watch, build_info: dict) -> None:
+def test_a_damaged_snapshot_is_dropped_for_a_normal_start(
+    page: Page, site_url: str, watch, build_info: dict
+) -> None:
     """The engine's memory snapshot is optional: one that cannot be restored is deleted, the
     same worker boots Python normally, the game plays, and a good snapshot replaces it."""
     snapshot = f"virus-games-snapshot-{build_info['snapshotKey']}"
@@ -281,7 +330,11 @@ def test_a_damaged_snapshot_is_dropped_for_a_normal_start(page: Page, site_url: 
     page.goto(f"{site_url}/zebra.html")
     wait_ready(page)
     assert page.evaluate(boot) == "normal"
-    poll(page, f"async () => (await (await caches.open('{snapshot}')).keys()).length === 1", what="the snapshot")
+    poll(
+        page,
+        f"async () => (await (await caches.open('{snapshot}')).keys()).length === 1",
+        what="the snapshot",
+    )
     page.reload()
     wait_ready(page)
     assert page.evaluate(boot) == "snapshot"
@@ -299,10 +352,14 @@ def test_a_damaged_snapshot_is_dropped_for_a_normal_start(page: Page, site_url: 
     page.locator('#board [data-cell="c2"]').click()  # the engine answers: a move
     page.locator('#board [data-cell="d2"]').click()
     expect(page.locator("#move-list .ply.last")).to_have_text("c2-d2")
-    poll(page, f"""async () => {{
-        const response = await (await caches.open('{snapshot}')).match(new URL('snapshot/{build_info['snapshotKey']}.bin', location.href));
+    poll(
+        page,
+        f"""async () => {{
+        const response = await (await caches.open('{snapshot}')).match(new URL('snapshot/{build_info["snapshotKey"]}.bin', location.href));
         return response && (await response.arrayBuffer()).byteLength > 4_000_000;
-    }}""", what="a new snapshot")
+    }}""",
+        what="a new snapshot",
+    )
     page.reload()
     wait_ready(page)
     assert page.evaluate(boot) == "snapshot"

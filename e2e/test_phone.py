@@ -16,8 +16,14 @@ from human_play import Chooser, engine_state, open_against_computer, settled, wa
 
 PHONES = {"390x844": {"width": 390, "height": 844}, "360x640": {"width": 360, "height": 640}}
 GAMES = ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
-PAGES = ["index.html", *(f"{game}.html" for game in GAMES), *(f"rules-{game}.html" for game in GAMES),
-         "docs/engine.html", "docs/embed.html", "embed.html?game=zebra"]
+PAGES = [
+    "index.html",
+    *(f"{game}.html" for game in GAMES),
+    *(f"rules-{game}.html" for game in GAMES),
+    "docs/engine.html",
+    "docs/embed.html",
+    "embed.html?game=zebra",
+]
 
 # What breaks a phone layout, as the page is now: how far the page scrolls sideways, the
 # interactive targets under 44 px (links inside running text excepted: WCAG 2.5.5), and on a
@@ -53,7 +59,9 @@ LAYOUT = """() => {
 
 def phone_page(browser: Browser, site_url: str, viewport: dict) -> Iterator[tuple[Page, PageWatch]]:
     """A page in a touch phone's context, watched like conftest's `watch` does it."""
-    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True, service_workers="block")
+    context = browser.new_context(
+        viewport=viewport, has_touch=True, is_mobile=True, service_workers="block"
+    )
     record = PageWatch(origin=site_url)
 
     def on_request(request) -> None:
@@ -63,7 +71,10 @@ def phone_page(browser: Browser, site_url: str, viewport: dict) -> Iterator[tupl
 
     context.on("request", on_request)
     page = context.new_page()
-    page.on("console", lambda message: message.type == "error" and record.console_errors.append(message.text))
+    page.on(
+        "console",
+        lambda message: message.type == "error" and record.console_errors.append(message.text),
+    )
     page.on("pageerror", lambda error: record.page_errors.append(str(error)))
     try:
         yield page, record
@@ -100,7 +111,9 @@ def test_every_page_fits_a_phone(tall_phone: Page, site_url: str) -> None:
         board = None if path == "virus-fight.html" else path.removesuffix(".html") in GAMES
         for size, viewport in PHONES.items():  # the same page on the smaller phone: laid out again
             page.set_viewport_size(viewport)
-            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+            page.evaluate(
+                "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+            )
             check_layout(page, f"{path} at {size}", board=board)
         # the accessibility audit again, on the phone layout (test_accessibility runs it at a
         # desktop width)
@@ -139,10 +152,14 @@ def tap_program(page: Page, chooser: Chooser, current: dict) -> None:
         cell, code = placement.split(":")
         page.locator(f'#builder-slots .slot[data-cell="{cell}"]').tap()
         page.locator(f'#builder-palette [data-code="{code}"]').tap()
-        expect(page.locator(f'#builder-slots .slot[data-cell="{cell}"]')).to_have_attribute("data-code", code)
+        expect(page.locator(f'#builder-slots .slot[data-cell="{cell}"]')).to_have_attribute(
+            "data-code", code
+        )
     page.locator(f'#builder-slots .slot[data-cell="{marker[1:]}"]').tap()
     page.locator("#builder-marker").tap()
-    expect(page.locator(f'#builder-slots .slot[data-cell="{marker[1:]}"]')).to_have_attribute("data-marker", "true")
+    expect(page.locator(f'#builder-slots .slot[data-cell="{marker[1:]}"]')).to_have_attribute(
+        "data-marker", "true"
+    )
     page.locator("#builder-submit").tap()
 
 
@@ -174,10 +191,14 @@ def test_a_game_by_taps(tall_phone: Page, site_url: str, game: str) -> None:
             action, clicks, _ = chooser.choose(game, current)
             ply = current["ply"]
             tap_action(page, action, clicks)
-            wait_until(page, lambda now, ply=ply: now["ply"] > ply, what=f"{action} by taps {clicks}")
+            wait_until(
+                page, lambda now, ply=ply: now["ply"] > ply, what=f"{action} by taps {clicks}"
+            )
             decisions += 1
         current = wait_until(page, settled, what="the computer")
-        if decisions == 2 and not current["over"]:  # in play: the board, the decision bar, the placer
+        if (
+            decisions == 2 and not current["over"]
+        ):  # in play: the board, the decision bar, the placer
             check_layout(page, f"{game} in play", board=True)
             decisions += 1
     assert current["over"], "the game did not end"

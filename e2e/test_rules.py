@@ -15,7 +15,11 @@ GAMES = ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
 
 
 def rules_strings(language: str) -> dict[str, str]:
-    return json.loads((REPOSITORY / "web" / "static" / "i18n" / f"rules-{language}.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (REPOSITORY / "web" / "static" / "i18n" / f"rules-{language}.json").read_text(
+            encoding="utf-8"
+        )
+    )
 
 
 def content(game: str) -> dict:
@@ -23,11 +27,15 @@ def content(game: str) -> dict:
 
 
 def count(game: str, kind: str) -> int:
-    return sum(kind in block for section in content(game)["sections"] for block in section["blocks"])
+    return sum(
+        kind in block for section in content(game)["sections"] for block in section["blocks"]
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_rules_page_loads_and_switches_to_spanish(page: Page, site_url: str, watch, game: str) -> None:
+def test_rules_page_loads_and_switches_to_spanish(
+    page: Page, site_url: str, watch, game: str
+) -> None:
     english, spanish = rules_strings("en"), rules_strings("es")
     page.goto(f"{site_url}/rules-{game}.html?lang=en")
     expect(page.locator("h1")).to_have_text(english[f"rules.{game}.title"])
@@ -36,19 +44,32 @@ def test_rules_page_loads_and_switches_to_spanish(page: Page, site_url: str, wat
     expect(page.locator(".rules-toc a")).to_have_count(len(content(game)["sections"]))
     caption = content(game)["sections"][0]
     first_figure = page.locator(".rules-diagram svg").first
-    expect(first_figure).to_have_attribute("aria-label", page.locator(".rules-diagram figcaption").first.inner_text())
-    expect(page.locator(f'a.button[href="{game}.html"]')).to_have_text(english[f"rules.{game}.play"])
+    expect(first_figure).to_have_attribute(
+        "aria-label", page.locator(".rules-diagram figcaption").first.inner_text()
+    )
+    expect(page.locator(f'a.button[href="{game}.html"]')).to_have_text(
+        english[f"rules.{game}.play"]
+    )
     page.select_option("#language", "es")
     expect(page.locator("h1")).to_have_text(spanish[f"rules.{game}.title"])
     expect(page.locator("html")).to_have_attribute("lang", "es")
     expect(page.locator(f"#{caption['id']}-title")).to_have_text(spanish[caption["heading"]])
-    expect(page.locator(".tryit-prompt").first).to_have_text(spanish[content_tryits(game)[0]["prompt"]])
+    expect(page.locator(".tryit-prompt").first).to_have_text(
+        spanish[content_tryits(game)[0]["prompt"]]
+    )
     expect(page.locator(".tryit-reset").first).to_have_text(spanish["rules.tryit.reset"])
-    expect(first_figure).to_have_attribute("aria-label", page.locator(".rules-diagram figcaption").first.inner_text())
+    expect(first_figure).to_have_attribute(
+        "aria-label", page.locator(".rules-diagram figcaption").first.inner_text()
+    )
 
 
 def content_tryits(game: str) -> list[dict]:
-    return [block["tryit"] for section in content(game)["sections"] for block in section["blocks"] if "tryit" in block]
+    return [
+        block["tryit"]
+        for section in content(game)["sections"]
+        for block in section["blocks"]
+        if "tryit" in block
+    ]
 
 
 def test_a_tryit_solved_by_clicks_after_a_wrong_move(page: Page, site_url: str, watch) -> None:
@@ -72,7 +93,9 @@ def test_a_tryit_solved_by_clicks_after_a_wrong_move(page: Page, site_url: str, 
     board.locator('[data-cell="d2"]').click()
     expect(feedback).to_have_attribute("data-level", "ok")
     expect(feedback).to_contain_text(english["rules.zebra.try.diagonal.success"])
-    expect(board.locator('[data-cell="d2"]')).to_have_attribute("data-height", "3")  # the position after the move
+    expect(board.locator('[data-cell="d2"]')).to_have_attribute(
+        "data-height", "3"
+    )  # the position after the move
     expect(board.locator('[data-cell="c3"]')).to_have_attribute("data-kind", "empty")
     expect(tryit).to_have_class(re.compile(r"\bsolved\b"))
     tryit.locator(".tryit-reset").click()
@@ -86,7 +109,9 @@ def test_a_tryit_solved_with_the_keyboard(page: Page, site_url: str, watch) -> N
     tryit = page.locator(".tryit").first
     board, feedback = tryit.locator(".tryit-board"), tryit.locator(".tryit-feedback")
     board.focus()
-    expect(board.locator(".tryit-cursor")).to_have_attribute("data-cell", "a2")  # the first legal cell
+    expect(board.locator(".tryit-cursor")).to_have_attribute(
+        "data-cell", "a2"
+    )  # the first legal cell
     page.keyboard.press("Enter")  # a legal step, but not the kill asked for
     expect(feedback).to_have_attribute("data-level", "warning")
     for key in ["ArrowRight"] * 4 + ["ArrowUp"] * 3:
@@ -98,13 +123,19 @@ def test_a_tryit_solved_with_the_keyboard(page: Page, site_url: str, watch) -> N
     expect(board.locator('[data-cell="e5"]')).to_have_class(re.compile(r"\bdead\b"))
 
 
-def test_escape_cancels_a_selection_and_buttons_make_non_cell_choices(page: Page, site_url: str, watch) -> None:
+def test_escape_cancels_a_selection_and_buttons_make_non_cell_choices(
+    page: Page, site_url: str, watch
+) -> None:
     """On a phone-sized screen: the sheet (1580 px wide) scrolls inside its own frame."""
     english = rules_strings("en")
     page.set_viewport_size({"width": 360, "height": 640})
     page.goto(f"{site_url}/rules-fight-the-virus.html?lang=en")
     tryit = page.locator(".tryit").nth(1)  # testing: a die, T10, then the raise
-    board, buttons, feedback = tryit.locator(".tryit-board"), tryit.locator(".tryit-buttons"), tryit.locator(".tryit-feedback")
+    board, buttons, feedback = (
+        tryit.locator(".tryit-board"),
+        tryit.locator(".tryit-buttons"),
+        tryit.locator(".tryit-feedback"),
+    )
     buttons.get_by_role("button", name="Use the 5").click()
     board.focus()
     page.keyboard.press("Escape")

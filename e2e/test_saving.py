@@ -64,7 +64,9 @@ def test_a_game_survives_a_reload_and_plays_on(page: Page, site_url: str, watch)
     expect(page.locator("#undo")).to_be_disabled()
 
 
-def test_the_home_page_lists_unfinished_games_and_resumes_them(page: Page, site_url: str, watch) -> None:
+def test_the_home_page_lists_unfinished_games_and_resumes_them(
+    page: Page, site_url: str, watch
+) -> None:
     moves, _ = choose_game({"size": 4}, seed=12)
     open_zebra(page, site_url)
     play_by_clicks(page, moves[:3])
@@ -91,7 +93,9 @@ def test_the_home_page_lists_unfinished_games_and_resumes_them(page: Page, site_
     expect(page.locator("#unfinished")).to_be_hidden()
 
 
-def test_record_file_out_and_back_in_and_bad_files_refused(page: Page, site_url: str, watch, tmp_path: Path) -> None:
+def test_record_file_out_and_back_in_and_bad_files_refused(
+    page: Page, site_url: str, watch, tmp_path: Path
+) -> None:
     moves, _ = choose_game({"size": 4}, seed=13)
     open_zebra(page, site_url)
     play_by_clicks(page, moves[:4])
@@ -113,7 +117,10 @@ def test_record_file_out_and_back_in_and_bad_files_refused(page: Page, site_url:
         # a move that is not legal there
         "tampered.txt": (text.replace(moves[1], "a1-a1", 1), "is illegal"),
         # the record is cut in the middle of a move
-        "truncated.txt": ("\n".join(lines[:last_move_line - 1] + [lines[last_move_line - 1][:4]]) + "\n", f"line {last_move_line}"),
+        "truncated.txt": (
+            "\n".join(lines[: last_move_line - 1] + [lines[last_move_line - 1][:4]]) + "\n",
+            f"line {last_move_line}",
+        ),
         # a header that is not Zebra's
         "wrong-game.txt": (text.replace('[Game "Zebra"]', '[Game "Chess"]'), "line 1"),
         "garbage.txt": ("\x00\x01 not a record \n", "cannot be loaded"),
@@ -136,7 +143,9 @@ def test_record_file_out_and_back_in_and_bad_files_refused(page: Page, site_url:
     assert move_list(page) == moves[:4]
 
 
-def test_share_link_replays_and_a_tampered_link_starts_fresh(page: Page, site_url: str, watch) -> None:
+def test_share_link_replays_and_a_tampered_link_starts_fresh(
+    page: Page, site_url: str, watch
+) -> None:
     moves, _ = choose_game({"size": 6}, seed=14)
     open_zebra(page, site_url, {"size": 6})
     play_by_clicks(page, moves[:12])  # long enough to be compressed
@@ -158,7 +167,12 @@ def test_share_link_replays_and_a_tampered_link_starts_fresh(page: Page, site_ur
     other.close()
 
     data = link.split("#record=")[1]
-    for broken in (data[:-9], data[:12] + "!!" + data[14:], "q" + data[1:], "t" + "dGhpcyBpcyBub3QgYSByZWNvcmQ"):
+    for broken in (
+        data[:-9],
+        data[:12] + "!!" + data[14:],
+        "q" + data[1:],
+        "t" + "dGhpcyBpcyBub3QgYSByZWNvcmQ",
+    ):
         fresh = page.context.new_page()
         fresh.goto(f"{site_url}/zebra.html#record={broken}")
         expect(fresh.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)

@@ -7,11 +7,32 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from virus_fight_play import build_program, open_virus_fight, play_actions, random_game, set_up, unlock
+from virus_fight_play import (
+    build_program,
+    open_virus_fight,
+    play_actions,
+    random_game,
+    set_up,
+    unlock,
+)
 
 SAMPLE_PROGRAMS = ["b1:W2 c1:E3 @b1", "c5:M1 d5:E2 @d5"]
-SAMPLE_ACTIONS = ["x-", "@c5", "+W3@b2", "@b2", "+W1@b3", "@b3", "d5-b5", "@b5", "x-", "@c5",
-                  "+E2@b4", "@b4", "xb5", "@b3"]
+SAMPLE_ACTIONS = [
+    "x-",
+    "@c5",
+    "+W3@b2",
+    "@b2",
+    "+W1@b3",
+    "@b3",
+    "d5-b5",
+    "@b5",
+    "x-",
+    "@c5",
+    "+E2@b4",
+    "@b4",
+    "xb5",
+    "@b3",
+]
 SAMPLE_RECORD = """VirusFight 1
 players 2
 size 5
@@ -41,24 +62,34 @@ def test_the_rules_sample_game_by_clicks(page: Page, site_url: str, watch) -> No
     expect(page.locator("#turn-text")).to_have_text("Player 1: write your program")
     expect(page.locator("#board .cell.home-0")).to_have_count(5)
     set_up(page, SAMPLE_PROGRAMS)
-    expect(page.locator("#message")).to_have_text("All programs are revealed! Player 2 plays first.")
+    expect(page.locator("#message")).to_have_text(
+        "All programs are revealed! Player 2 plays first."
+    )
     expect(page.locator("#turn-text")).to_have_text("Player 2 executes ERASE 2")
     expect(page.locator("#status")).to_contain_text("Round 1 (first: Player 2).")
     expect(page.locator("#board .cell.highlight")).to_have_count(3)  # capture c5, or aim at d4 / e5
     expect(page.locator("#undo")).to_be_disabled()  # programs are never taken back
     expect(page.locator("#extras figure")).to_have_count(2)
-    expect(page.locator('#extras figure[data-seat="0"] figcaption')).to_have_text("Player 1's supply: 10 pieces")
+    expect(page.locator('#extras figure[data-seat="0"] figcaption')).to_have_text(
+        "Player 1's supply: 10 pieces"
+    )
 
     state = mirror("\n".join(SAMPLE_RECORD.splitlines()[:6]))
     play_actions(page, state, SAMPLE_ACTIONS)
-    expect(page.locator("#message")).to_contain_text("Player 2 cannot move their marker and is eliminated.")
+    expect(page.locator("#message")).to_contain_text(
+        "Player 2 cannot move their marker and is eliminated."
+    )
     expect(page.locator("#result-title")).to_have_text("Player 1 wins!")
     expect(page.locator("#result-detail")).to_have_text("Every other program was eliminated.")
     assert page.locator("#record-text").input_value() == SAMPLE_RECORD
     # the captured E2 sits in Player 1's supply, drawn in Player 2's colours
     expect(page.locator('#extras figure[data-seat="0"] .slot.captured')).to_have_count(1)
-    expect(page.locator('#extras figure[data-seat="0"] .slot[data-code="E2"]')).to_have_attribute("data-origins", "1")
-    expect(page.locator('#extras figure[data-seat="1"] figcaption')).to_have_text("Player 2: eliminated, supply gone")
+    expect(page.locator('#extras figure[data-seat="0"] .slot[data-code="E2"]')).to_have_attribute(
+        "data-origins", "1"
+    )
+    expect(page.locator('#extras figure[data-seat="1"] figcaption')).to_have_text(
+        "Player 2: eliminated, supply gone"
+    )
 
 
 def test_a_random_two_player_game_to_the_winner(page: Page, site_url: str, watch) -> None:
@@ -90,7 +121,9 @@ def test_three_players_set_up_and_play_ten_rounds(page: Page, site_url: str, wat
     # a stop proposal, declined: the turn goes on and cannot propose again
     proposer = state.current_player()
     page.locator('#turn-actions button[data-play="stop"]').click()
-    expect(page.locator("#message")).to_have_text(f"Player {proposer + 1} proposes to stop the game; every other player answers in turn.")
+    expect(page.locator("#message")).to_have_text(
+        f"Player {proposer + 1} proposes to stop the game; every other player answers in turn."
+    )
     expect(page.locator("#turn-text")).to_contain_text(f"Player {proposer + 1} proposes to stop")
     page.locator('#turn-actions button[data-play="decline"]').click()
     expect(page.locator('#turn-actions button[data-play="stop"]')).to_have_count(0)
@@ -98,6 +131,7 @@ def test_three_players_set_up_and_play_ten_rounds(page: Page, site_url: str, wat
     state.apply("decline")
 
     import random
+
     rng = random.Random(3)
     actions = []
     twin = state.clone()
@@ -109,7 +143,9 @@ def test_three_players_set_up_and_play_ten_rounds(page: Page, site_url: str, wat
     assert state.round_number > 10 and not state.is_terminal()
     assert page.locator("#record-text").input_value() == state.game.write_record(state)
     if not state.is_terminal():
-        expect(page.locator("#status")).to_contain_text(f"Round {state.round_number} (first: Player {state.first_player + 1}).")
+        expect(page.locator("#status")).to_contain_text(
+            f"Round {state.round_number} (first: Player {state.first_player + 1})."
+        )
     # undo takes back the last decision only
     if not state.is_terminal():
         page.locator("#undo").click()
@@ -138,4 +174,6 @@ def test_five_player_setup_on_the_default_board(page: Page, site_url: str, watch
     expect(page.locator("#extras figure")).to_have_count(5)
     expect(page.locator("#turn")).to_have_attribute("data-player", str(state.current_player()))
     if not state.is_terminal():
-        expect(page.locator("#turn-text")).to_have_text(re.compile(r"^Player \d executes (MOVE|WRITE|JUMP|ERASE) [123]$"))
+        expect(page.locator("#turn-text")).to_have_text(
+            re.compile(r"^Player \d executes (MOVE|WRITE|JUMP|ERASE) [123]$")
+        )

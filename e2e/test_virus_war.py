@@ -20,22 +20,33 @@ def test_complete_10x10_game_to_elimination(page: Page, site_url: str, watch) ->
     play_by_clicks(page, actions, shown)
     (winner,) = result.winners
     expect(page.locator("#result-title")).to_have_text(f"{NAMES[winner]} win!")
-    expect(page.locator("#result-detail")).to_have_text(f"{NAMES[1 - winner]} have no live symbol left.")
+    expect(page.locator("#result-detail")).to_have_text(
+        f"{NAMES[1 - winner]} have no live symbol left."
+    )
     for index in range(100):
         content = state.cell_content(index)
-        expected = {".": "empty", "X": "x-live", "O": "o-live", "x": "x-dead", "o": "o-dead"}[content]
+        expected = {".": "empty", "X": "x-live", "O": "o-live", "x": "x-dead", "o": "o-dead"}[
+            content
+        ]
         cell = state.cell_name(index)
-        expect(page.locator(f'#board [data-cell="{cell}"]')).to_have_attribute("data-content", expected)
+        expect(page.locator(f'#board [data-cell="{cell}"]')).to_have_attribute(
+            "data-content", expected
+        )
     record = page.locator("#record-text").input_value()
     assert record == state.game.write_record(state)
-    assert "[Termination \"elimination\"]" in record
+    assert '[Termination "elimination"]' in record
 
 
-@pytest.mark.parametrize(("variant", "title", "score"), [
-    ("standard", "Draw!", "1/2-1/2"),
-    ("last-move-wins", "Crosses win!", "1-0"),
-])
-def test_double_pass_ends_the_game(page: Page, site_url: str, watch, variant: str, title: str, score: str) -> None:
+@pytest.mark.parametrize(
+    ("variant", "title", "score"),
+    [
+        ("standard", "Draw!", "1/2-1/2"),
+        ("last-move-wins", "Crosses win!", "1-0"),
+    ],
+)
+def test_double_pass_ends_the_game(
+    page: Page, site_url: str, watch, variant: str, title: str, score: str
+) -> None:
     open_virus_war(page, site_url, {"size": 6, "variant": variant})
     for cell in ["a1", "b2", "c3"]:
         play(page, cell)
@@ -49,16 +60,19 @@ def test_double_pass_ends_the_game(page: Page, site_url: str, watch, variant: st
     expect(page.locator("#turn-actions button")).to_have_count(0)
 
 
-def test_pass_only_at_the_start_of_a_turn_and_reach_explained(page: Page, site_url: str, watch) -> None:
+def test_pass_only_at_the_start_of_a_turn_and_reach_explained(
+    page: Page, site_url: str, watch
+) -> None:
     open_virus_war(page, site_url, {"size": 6})
     page.locator('#board [data-cell="c3"]').click()
     expect(page.locator("#message")).to_have_text("Your first step must be your home corner, a1.")
     play(page, "a1")
     expect(page.locator("#turn-text")).to_have_text("Crosses: step 2 of 3")
-    expect(page.locator('#turn-actions button')).to_have_text(["End turn"])  # no Pass mid-turn
+    expect(page.locator("#turn-actions button")).to_have_text(["End turn"])  # no Pass mid-turn
     page.locator("#turn-actions button").click()
     expect(page.locator("#message")).to_have_text(
-        "A turn cannot end early: while steps are possible it has exactly 3 steps (the full-turn rule). Steps left: 2.")
+        "A turn cannot end early: while steps are possible it has exactly 3 steps (the full-turn rule). Steps left: 2."
+    )
     page.locator('#board [data-cell="d4"]').click()
     expect(page.locator("#message")).to_contain_text("d4 is out of reach")
     expect(page.locator('#board [data-cell="a1"]')).to_have_attribute("data-turn-step", "1")
@@ -78,4 +92,4 @@ def test_replaying_a_saved_record_reproduces_the_board(page: Page, site_url: str
     page.locator("#record-form button[type=submit]").click()
     expect(page.locator("#message")).to_have_text(f"Game loaded: {cut} moves replayed.")
     assert page.locator("#board svg").inner_html() == board
-    play_by_clicks(page, actions[cut:cut + 3], shown[cut:cut + 3])  # and play goes on
+    play_by_clicks(page, actions[cut : cut + 3], shown[cut : cut + 3])  # and play goes on

@@ -60,7 +60,9 @@ def test_complete_4x4_standard_game_by_clicks(page: Page, site_url: str, watch) 
     ],
     ids=["hole", "remove", "neutral", "placement", "jump", "hole-jump"],
 )
-def test_every_setup_reaches_its_end(page: Page, site_url: str, watch, options: dict, seed: int) -> None:
+def test_every_setup_reaches_its_end(
+    page: Page, site_url: str, watch, options: dict, seed: int
+) -> None:
     moves, state = choose_game(options, seed=seed)
     open_zebra(page, site_url, options)
     finish_and_check(page, moves, state)
@@ -76,7 +78,12 @@ def test_targets_highlighted_and_illegal_clicks_explained(page: Page, site_url: 
     click_cell(page, "c2")
     highlighted = page.locator("#board .cell.highlight")
     expect(highlighted).to_have_count(4)
-    assert sorted(highlighted.evaluate_all("cells => cells.map(c => c.dataset.cell)")) == ["b2", "c1", "c3", "d2"]
+    assert sorted(highlighted.evaluate_all("cells => cells.map(c => c.dataset.cell)")) == [
+        "b2",
+        "c1",
+        "c3",
+        "d2",
+    ]
     expect(page.locator('#board [data-cell="c2"]')).to_have_class(lambda_class("selected"))
     click_cell(page, "b4")  # a Black tower, but not a neighbour
     expect(page.locator("#message")).to_have_text("b4 is not next to c2.")

@@ -58,13 +58,19 @@ def build_program(page: Page, program: str) -> None:
         cell, code = placement.split(":")
         page.locator(f'#program-builder .slot[data-cell="{cell}"]').click()
         page.locator(f'#program-builder .palette [data-code="{code}"]').click()
-        expect(page.locator(f'#program-builder .slot[data-cell="{cell}"]')).to_have_attribute("data-code", code)
+        expect(page.locator(f'#program-builder .slot[data-cell="{cell}"]')).to_have_attribute(
+            "data-code", code
+        )
     page.locator(f'#program-builder .slot[data-cell="{marker[1:]}"]').click()
     page.locator("#builder-marker").click()
-    expect(page.locator(f'#program-builder .slot[data-cell="{marker[1:]}"]')).to_have_attribute("data-marker", "true")
+    expect(page.locator(f'#program-builder .slot[data-cell="{marker[1:]}"]')).to_have_attribute(
+        "data-marker", "true"
+    )
     for placement in placements:  # the draft is drawn on the board, faded
         cell, code = placement.split(":")
-        expect(page.locator(f'#board [data-cell="{cell}"]')).to_have_class(re.compile(r"\bpending\b"))
+        expect(page.locator(f'#board [data-cell="{cell}"]')).to_have_class(
+            re.compile(r"\bpending\b")
+        )
     page.locator("#builder-submit").click()
 
 
@@ -110,11 +116,19 @@ def play_actions(page: Page, state, actions: list[str]) -> None:
         state.apply(action)
         if len(state.turns) > turns:
             entry = state.turns[-1]
-            text = f"{entry.seat + 1}: stop" if entry.code == "stop" else f"{entry.seat + 1}: {entry.code} {entry.text}"
+            text = (
+                f"{entry.seat + 1}: stop"
+                if entry.code == "stop"
+                else f"{entry.seat + 1}: {entry.code} {entry.text}"
+            )
             expect(page.locator("#move-list .ply.last")).to_have_text(text)
         if not state.is_terminal():
             instruction = state.instruction()
-            expect(page.locator("#turn")).to_have_attribute("data-player", str(state.current_player()))
+            expect(page.locator("#turn")).to_have_attribute(
+                "data-player", str(state.current_player())
+            )
             if state.decision != "stop-vote":
-                expect(page.locator("#turn-text")).to_contain_text(f"Player {instruction.seat + 1} executes")
+                expect(page.locator("#turn-text")).to_contain_text(
+                    f"Player {instruction.seat + 1} executes"
+                )
         assert seat is not None

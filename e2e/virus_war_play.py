@@ -23,11 +23,15 @@ def aggressive(state, rng: random.Random):
     kills = [a for a in steps if state.cell_content(state.cell_index(a.cell)) == enemy]
     if kills:
         return rng.choice(kills)
-    targets = [i for i in range(size * size) if state.cell_content(i) == enemy] or [state.home_corner(1 - me)]
+    targets = [i for i in range(size * size) if state.cell_content(i) == enemy] or [
+        state.home_corner(1 - me)
+    ]
 
     def distance(action) -> int:
         index = state.cell_index(action.cell)
-        return min(max(abs(index % size - t % size), abs(index // size - t // size)) for t in targets)
+        return min(
+            max(abs(index % size - t % size), abs(index // size - t // size)) for t in targets
+        )
 
     best = min(map(distance, steps))
     return rng.choice([a for a in steps if distance(a) == best])

@@ -23,7 +23,9 @@ def choose_game(options: dict, *, seed: int, max_plies: int = 400) -> tuple[list
     played: list[str] = []
     while not state.is_terminal() and len(played) < max_plies:
         actions = state.legal_actions()
-        emptying = [a for a in actions if len(a.cells()) == 2 and abs(state.cell_value(a.cells()[0])) == 1]
+        emptying = [
+            a for a in actions if len(a.cells()) == 2 and abs(state.cell_value(a.cells()[0])) == 1
+        ]
         action = rng.choice(emptying or actions)
         state.apply(action)
         played.append(str(action))

@@ -97,8 +97,11 @@ def command_games(arguments: argparse.Namespace, out: TextIO) -> int:
         return 0
     for game, info in zip(registered_games(), documents, strict=True):
         players = info["players"]
-        count = (str(players["min"]) if players["min"] == players["max"]
-                 else f"{players['min']}-{players['max']}")
+        count = (
+            str(players["min"])
+            if players["min"] == players["max"]
+            else f"{players['min']}-{players['max']}"
+        )
         out.write(f"{game.id}  {game.name}  ({count} players)\n")
         for option in game.options:
             default = option.format_text(option.default) or "(empty)"
@@ -123,15 +126,18 @@ def command_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> in
     known = player_kinds(game.id)
     for kind in kinds:
         if kind not in known:
-            raise UsageError(f"unknown computer player {kind!r} for {game.id}; one of "
-                             f"{', '.join(known)}")
+            raise UsageError(
+                f"unknown computer player {kind!r} for {game.id}; one of {', '.join(known)}"
+            )
     options = parse_options(game, arguments.option)
     if "players" in game.options and "players" not in options:
         options["players"] = len(kinds)  # match virus-fight --players medium,random,random
     seats = game.new_initial_state(options).num_players
     if seats != len(kinds):
-        raise UsageError(f"{game.id} with these options has {seats} seats, but --players names "
-                         f"{len(kinds)} kinds")
+        raise UsageError(
+            f"{game.id} with these options has {seats} seats, but --players names "
+            f"{len(kinds)} kinds"
+        )
     if arguments.games < 1:
         raise UsageError("--games must be at least 1")
     started = time.perf_counter()
@@ -141,14 +147,22 @@ def command_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> in
             return
         winners = ", ".join(f"seat {seat + 1} ({record.seats[seat]})" for seat in record.winners)
         progress.count += 1  # type: ignore[attr-defined]
-        err.write(f"game {progress.count}/{arguments.games}: "  # type: ignore[attr-defined]
-                  f"{' vs '.join(record.seats)}: {('won by ' + winners) if winners else 'draw'}"
-                  f" after {record.actions} actions\n")
+        err.write(
+            f"game {progress.count}/{arguments.games}: "  # type: ignore[attr-defined]
+            f"{' vs '.join(record.seats)}: {('won by ' + winners) if winners else 'draw'}"
+            f" after {record.actions} actions\n"
+        )
         err.flush()
 
     progress.count = 0  # type: ignore[attr-defined]
-    summary = play_match(game.id, kinds, games=arguments.games, options=options,
-                         seed=arguments.seed, progress=progress)
+    summary = play_match(
+        game.id,
+        kinds,
+        games=arguments.games,
+        options=options,
+        seed=arguments.seed,
+        progress=progress,
+    )
     seconds = time.perf_counter() - started
     if arguments.json:
         document = summary.to_json()
@@ -165,11 +179,15 @@ def match_table(summary: Any, options: dict[str, object], seed: int, seconds: fl
     """The result table of a :class:`~pyengine.ai.arena.MatchSummary`."""
     shown = describe_options(options) or "default options"
     lengths = summary.lengths or [0]
-    lines = [f"{summary.game_id} ({shown}), {summary.games} games, seats rotated, seed {seed}, "
-             f"{sum(lengths) / len(lengths):.0f} actions per game, {seconds:.1f} s",
-             ""]
-    header = (f"{'kind':<10} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6}  {'score':>5}  "
-              f"{'95% CI':<14}  {'think mean':>10}  {'p95':>9}")
+    lines = [
+        f"{summary.game_id} ({shown}), {summary.games} games, seats rotated, seed {seed}, "
+        f"{sum(lengths) / len(lengths):.0f} actions per game, {seconds:.1f} s",
+        "",
+    ]
+    header = (
+        f"{'kind':<10} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6}  {'score':>5}  "
+        f"{'95% CI':<14}  {'think mean':>10}  {'p95':>9}"
+    )
     lines.append(header)
     lines.append("-" * len(header))
     seen: set[str] = set()
@@ -179,9 +197,11 @@ def match_table(summary: Any, options: dict[str, object], seed: int, seconds: fl
         seen.add(kind)
         rate, low, high = summary.rate(index)
         mean, p95 = summary.think(kind)
-        lines.append(f"{kind:<10} {summary.games:>5} {summary.wins[index]:>5} {summary.draws:>5} "
-                     f"{summary.losses[index]:>6}  {rate:>5.3f}  [{low:.3f}, {high:.3f}]  "
-                     f"{mean:>7.1f} ms  {p95:>6.1f} ms")
+        lines.append(
+            f"{kind:<10} {summary.games:>5} {summary.wins[index]:>5} {summary.draws:>5} "
+            f"{summary.losses[index]:>6}  {rate:>5.3f}  [{low:.3f}, {high:.3f}]  "
+            f"{mean:>7.1f} ms  {p95:>6.1f} ms"
+        )
     lines.append("")
     lines.append("score = (wins + draws/2) / games; think = time per decision")
     return "\n".join(lines) + "\n"
@@ -204,8 +224,16 @@ class Terminal:
     """A game between one person (``human`` seat, or ``None`` to watch) and computer players
     on the other seats, through text streams."""
 
-    def __init__(self, game: Game, options: dict[str, object], bot: str, human: int | None,
-                 seed: int, stdin: TextIO, out: TextIO) -> None:
+    def __init__(
+        self,
+        game: Game,
+        options: dict[str, object],
+        bot: str,
+        human: int | None,
+        seed: int,
+        stdin: TextIO,
+        out: TextIO,
+    ) -> None:
         from pyengine.ai import make_player
 
         self.game = game
@@ -215,8 +243,11 @@ class Terminal:
         self.stdin = stdin
         self.out = out
         self.rng = random.Random(seed)
-        self.bots = {seat: make_player(game.id, bot, seed=seed * 101 + seat)
-                     for seat in range(self.state.num_players) if seat != human}
+        self.bots = {
+            seat: make_player(game.id, bot, seed=seed * 101 + seat)
+            for seat in range(self.state.num_players)
+            if seat != human
+        }
         self.movers: list[int] = []  # the seat of each action applied here, for undo
 
     # -- texts ----------------------------------------------------------------------------
@@ -248,10 +279,15 @@ class Terminal:
             self.write(f"position: {state.position_text()}")
         if not state.is_terminal():
             count = len(state.legal_actions())
-            moves = "" if count > 12 or self.secret_setup() else (
-                ": " + " ".join(str(action) for action in state.legal_actions()))
-            self.write(f"to move: {self.seat_label(state.current_player())}; "
-                       f"{count} legal move{'s' if count != 1 else ''}{moves}")
+            moves = (
+                ""
+                if count > 12 or self.secret_setup()
+                else (": " + " ".join(str(action) for action in state.legal_actions()))
+            )
+            self.write(
+                f"to move: {self.seat_label(state.current_player())}; "
+                f"{count} legal move{'s' if count != 1 else ''}{moves}"
+            )
 
     def _show_virus_fight(self) -> None:
         state: Any = self.state
@@ -266,11 +302,15 @@ class Terminal:
             self.write(f"round {state.round_number}, decision {state.decision}: {instruction}")
         for seat in range(state.num_players):
             counts = state.supply_counts(seat)
-            supply = " ".join(f"{code}x{count}" if count > 1 else code
-                              for code, count in counts.items()) or "-"
+            supply = (
+                " ".join(f"{code}x{count}" if count > 1 else code for code, count in counts.items())
+                or "-"
+            )
             alive = "" if state.alive(seat) else " (eliminated)"
-            self.write(f"{self.seat_label(seat)}{alive}: marker {state.marker(seat) or '-'}, "
-                       f"supply {supply}")
+            self.write(
+                f"{self.seat_label(seat)}{alive}: marker {state.marker(seat) or '-'}, "
+                f"supply {supply}"
+            )
 
     def _show_fight_the_virus(self) -> None:
         state: Any = self.state
@@ -290,19 +330,22 @@ class Terminal:
                 notes.append("hopeless")
             if seat in state.resigned:
                 notes.append("resigned")
-            self.write(f"{self.seat_label(seat)}: next research square "
-                       f"{'-' if square is None else square}, APs {len(sheet.ap)}, spikes "
-                       f"covered {sheet.spikes_covered}" + (f" ({', '.join(notes)})" if notes
-                                                            else ""))
+            self.write(
+                f"{self.seat_label(seat)}: next research square "
+                f"{'-' if square is None else square}, APs {len(sheet.ap)}, spikes "
+                f"covered {sheet.spikes_covered}" + (f" ({', '.join(notes)})" if notes else "")
+            )
 
     def list_moves(self) -> None:
         state = self.state
         legal = state.legal_actions()
         if self.secret_setup():
             segment = " ".join(str(cell) for cell in state.home_segment(state.current_player()))
-            self.write(f"{len(legal):,} possible programs in your home segment {segment}: "
-                       "1 to 5 pieces on consecutive cells, the marker on one of them, "
-                       f"such as {legal[len(legal) // 2]} (or type random)")
+            self.write(
+                f"{len(legal):,} possible programs in your home segment {segment}: "
+                "1 to 5 pieces on consecutive cells, the marker on one of them, "
+                f"such as {legal[len(legal) // 2]} (or type random)"
+            )
             return
         shown = [str(action) for action in legal[:LIST_LIMIT]]
         more = f" ... ({len(legal)} in all)" if len(legal) > LIST_LIMIT else ""
@@ -313,10 +356,15 @@ class Terminal:
         if result is None:
             return "The game is not over."
         scores = "-".join(str(score) for score in result.scores)
-        details = ", ".join(part for part in (f"reason {result.reason}" if result.reason else "",
-                                              f"ending {result.ending}" if result.ending else "",
-                                              f"scores {scores}" if result.scores else "")
-                            if part)
+        details = ", ".join(
+            part
+            for part in (
+                f"reason {result.reason}" if result.reason else "",
+                f"ending {result.ending}" if result.ending else "",
+                f"scores {scores}" if result.scores else "",
+            )
+            if part
+        )
         if not result.winners:
             return f"Game over: a draw ({details})."
         winners = " and ".join(self.seat_label(seat) for seat in result.winners)
@@ -373,8 +421,11 @@ class Terminal:
     def run(self) -> int:
         state = self.state
         examples = ", ".join(str(action) for action in state.legal_actions()[:2])
-        self.write(f"{self.game.name}: you are {self.seat_label(self.human)}"
-                   if self.human is not None else f"{self.game.name}: watching")
+        self.write(
+            f"{self.game.name}: you are {self.seat_label(self.human)}"
+            if self.human is not None
+            else f"{self.game.name}: watching"
+        )
         self.write("type a move, or help, undo, quit")
         while not state.is_terminal():
             seat = state.current_player()
@@ -423,8 +474,9 @@ def command_play(arguments: argparse.Namespace, stdin: TextIO, out: TextIO) -> i
     game = get_game(arguments.game)
     known = player_kinds(game.id)
     if arguments.bot not in known:
-        raise UsageError(f"unknown computer player {arguments.bot!r} for {game.id}; one of "
-                         f"{', '.join(known)}")
+        raise UsageError(
+            f"unknown computer player {arguments.bot!r} for {game.id}; one of {', '.join(known)}"
+        )
     options = parse_options(game, arguments.option)
     if "seed" in game.options and "seed" not in options:
         # games with dice or a random tie-break: a fresh game each time, shown for replays
@@ -445,7 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pyengine",
         description="Virus Games engine: list games, run matches between computer players, "
-                    "play a computer player in the terminal.")
+        "play a computer player in the terminal.",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
 
     games = commands.add_parser("games", help="list the games, their options and players")
@@ -453,12 +506,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     match = commands.add_parser("match", help="a seat-rotated match between computer players")
     match.add_argument("game", help="game id (see the games command)")
-    match.add_argument("--players", required=True,
-                       help="comma-separated kinds, one per seat, such as hard,random")
+    match.add_argument(
+        "--players", required=True, help="comma-separated kinds, one per seat, such as hard,random"
+    )
     match.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     match.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    match.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                       help="a game option (repeatable)")
+    match.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable)",
+    )
     match.add_argument("--json", action="store_true", help="print the summary as JSON")
     match.add_argument("--quiet", "-q", action="store_true", help="no per-game progress lines")
 
@@ -467,13 +527,24 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", default="medium", help="the computer player's kind (medium)")
     play.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
     play.add_argument("--seed", type=int, default=None, help="the computer player's seed")
-    play.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                      help="a game option (repeatable)")
+    play.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable)",
+    )
     return parser
 
 
-def main(argv: Sequence[str] | None = None, *, stdin: TextIO | None = None,
-         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
     """Run a command; returns the exit status (0 success, 2 a usage or option error)."""
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout

@@ -182,17 +182,26 @@ class Controller:
         try:
             request = json.loads(text)
         except (TypeError, ValueError):
-            return json.dumps(self._failure(RequestError("The request is not valid JSON.", code="request.not-json")))
+            return json.dumps(
+                self._failure(
+                    RequestError("The request is not valid JSON.", code="request.not-json")
+                )
+            )
         return json.dumps(self.handle(request))
 
     def handle(self, request: object) -> Reply:
         try:
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
-                raise RequestError("A request is an object with an 'op' field.", code="request.invalid")
+                raise RequestError(
+                    "A request is an object with an 'op' field.", code="request.invalid"
+                )
             handler = getattr(self, f"_op_{request['op']}", None)
             if handler is None:
-                raise RequestError(f"Unknown request {request['op']!r}.", code="request.unknown-op",
-                                   params={"op": request["op"]})
+                raise RequestError(
+                    f"Unknown request {request['op']!r}.",
+                    code="request.unknown-op",
+                    params={"op": request["op"]},
+                )
             if request["op"] not in _KEEPS_SEARCH:
                 self.pending = None
             return handler(request)
@@ -200,19 +209,28 @@ class Controller:
             return self._failure(error)
         except Exception as error:  # a bug: report it without breaking the page
             traceback.print_exc(file=sys.stderr)
-            internal = EngineError(f"Internal error: {type(error).__name__}: {error}", code="internal")
+            internal = EngineError(
+                f"Internal error: {type(error).__name__}: {error}", code="internal"
+            )
             return self._failure(internal)
 
     # -- operations -------------------------------------------------------------------
 
     def _op_hello(self, request: dict[str, Any]) -> Reply:
-        return {"ok": True, "version": pyengine.__version__, "games": [game.info() for game in pyengine.games()]}
+        return {
+            "ok": True,
+            "version": pyengine.__version__,
+            "games": [game.info() for game in pyengine.games()],
+        }
 
     def _op_new(self, request: dict[str, Any]) -> Reply:
-        return self.new_game(_field(request, "game", str), request.get("options") or {}, _seats_field(request))
+        return self.new_game(
+            _field(request, "game", str), request.get("options") or {}, _seats_field(request)
+        )
 
-    def new_game(self, game_id: str, options: dict[str, Any] | None = None,
-                 seats: list[str] | None = None) -> Reply:
+    def new_game(
+        self, game_id: str, options: dict[str, Any] | None = None, seats: list[str] | None = None
+    ) -> Reply:
         options = dict(options or {})
         present = presentation_of(game_id)
         hook = getattr(present, "new_options", None)
@@ -283,7 +301,9 @@ class Controller:
             return self._success(_message("play.already-over"), level="error")
         seat = match.to_move
         if not self._bot_to_move(match):
-            raise RequestError("A human decides now.", code="request.not-a-bot", params={"seat": seat})
+            raise RequestError(
+                "A human decides now.", code="request.not-a-bot", params={"seat": seat}
+            )
         kind = match.seats[seat]
         direct = self._direct_decision(match, seat, kind)
         if direct is not None:  # no search: a stop proposal or answer
@@ -302,8 +322,9 @@ class Controller:
         if values and not secret:
             self._remember(match, chances(values))
         reply = self._play(action, evaluation=None if secret or not values else chances(values))
-        reply["stats"] = ({key: stats[key] for key in ("player", "iterations", "elapsed_ms")}
-                          if secret else stats)
+        reply["stats"] = (
+            {key: stats[key] for key in ("player", "iterations", "elapsed_ms")} if secret else stats
+        )
         return reply
 
     def _op_hint(self, request: dict[str, Any]) -> Reply:
@@ -315,7 +336,9 @@ class Controller:
         state = match.state
         present = presentation_of(state.game.id)
         if self._bot_to_move(match):
-            raise RequestError("The computer decides now.", code="request.not-a-human", params={"seat": seat})
+            raise RequestError(
+                "The computer decides now.", code="request.not-a-human", params={"seat": seat}
+            )
         if self._is_secret(state):  # a secret setup is composed, not clicked: no hint
             raise RequestError("There is no hint for this decision.", code="request.no-hint")
         pending = self._think(request, "hint", match, seat, HINT_LEVEL)
@@ -339,23 +362,34 @@ class Controller:
             cells = [token for path in paths for token in path]
             if text in actions_of:
                 cells += [str(cell) for cell in present.action_cells(actions_of[text])]
-            suggestions.append({"action": text, "paths": paths,
-                                "cells": [cell for cell in dict.fromkeys(cells) if cell in on_board],
-                                "value": candidate["value"]})
+            suggestions.append(
+                {
+                    "action": text,
+                    "paths": paths,
+                    "cells": [cell for cell in dict.fromkeys(cells) if cell in on_board],
+                    "value": candidate["value"],
+                }
+            )
         reply = self._success()
         reply["hint"] = {"seat": seat, "actions": suggestions[:3]}
         return reply
 
     # -- computer players ----------------------------------------------------------------
 
-    def _think(self, request: dict[str, Any], purpose: str, match: Match, seat: int, kind: str) -> _Pending:
+    def _think(
+        self, request: dict[str, Any], purpose: str, match: Match, seat: int, kind: str
+    ) -> _Pending:
         """Start or continue the search for ``purpose`` in the current position, for
         ``slice_ms`` (a number) or to the end (none)."""
         slice_ms = request.get("slice_ms")
-        if slice_ms is not None and (isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float))
-                                     or slice_ms < 0):
-            raise RequestError("'slice_ms' is a number of milliseconds.", code="request.field",
-                               params={"field": "slice_ms"})
+        if slice_ms is not None and (
+            isinstance(slice_ms, bool) or not isinstance(slice_ms, (int, float)) or slice_ms < 0
+        ):
+            raise RequestError(
+                "'slice_ms' is a number of milliseconds.",
+                code="request.field",
+                params={"field": "slice_ms"},
+            )
         state = match.state
         history = state.history
         key = (self.generation, len(history), history[-1] if history else None, seat, kind)
@@ -377,15 +411,24 @@ class Controller:
     def _thinking_reply(pending: _Pending) -> Reply:
         thinking = pending.thinking
         search = thinking.search
-        return {"ok": True, "thinking": {"purpose": pending.purpose, "seat": pending.seat, "kind": pending.kind,
-                                         "progress": round(thinking.progress, 3),
-                                         "iterations": 0 if search is None else search.iterations}}
+        return {
+            "ok": True,
+            "thinking": {
+                "purpose": pending.purpose,
+                "seat": pending.seat,
+                "kind": pending.kind,
+                "progress": round(thinking.progress, 3),
+                "iterations": 0 if search is None else search.iterations,
+            },
+        }
 
     @staticmethod
     def _decision_seed(match: Match, purpose: str) -> int:
         """A seed from the game's options (its own seed among them) and the actions played:
         the same decision in a replayed game."""
-        text = json.dumps([match.state.game.id, purpose, dict(match.options)], sort_keys=True, default=str)
+        text = json.dumps(
+            [match.state.game.id, purpose, dict(match.options)], sort_keys=True, default=str
+        )
         return (zlib.crc32(text.encode()) * 1_000_003 + len(match.state.history)) % (1 << 63)
 
     @staticmethod
@@ -438,8 +481,11 @@ class Controller:
         match = self._require_match()
         ply = request.get("ply")
         if type(ply) is not int or ply < 0:
-            raise RequestError("'ply' is a number of actions, 0 or more.", code="request.field",
-                               params={"field": "ply"})
+            raise RequestError(
+                "'ply' is a number of actions, 0 or more.",
+                code="request.field",
+                params={"field": "ply"},
+            )
         while len(match.actions) > ply and match.can_undo:
             match.undo()
         while len(match.actions) < ply and match.can_redo:
@@ -453,9 +499,11 @@ class Controller:
         document = request.get("match")
         match = Match.from_json(document)
         if "game" in request and match.state.game.id != request["game"]:
-            raise RequestError(f"The saved game is {match.state.game.id}, not {request['game']}.",
-                               code="request.wrong-game",
-                               params={"game": match.state.game.id, "expected": str(request["game"])})
+            raise RequestError(
+                f"The saved game is {match.state.game.id}, not {request['game']}.",
+                code="request.wrong-game",
+                params={"game": match.state.game.id, "expected": str(request["game"])},
+            )
         _check_kinds(match.state.game.id, match.seats)
         _check_seat_count(match, match.seats)
         self._replace(match)
@@ -478,7 +526,11 @@ class Controller:
         for prefix in (self.selection + [cell], [cell]):  # extend the selection, or start anew
             length = len(prefix)
             complete = [action for cells, action in paths if list(cells) == prefix]
-            longer = [cells for cells, _ in paths if len(cells) > length and list(cells[:length]) == prefix]
+            longer = [
+                cells
+                for cells, _ in paths
+                if len(cells) > length and list(cells[:length]) == prefix
+            ]
             if complete and not longer:
                 return self._play(complete[0])
             if longer:
@@ -508,11 +560,13 @@ class Controller:
         path = self._eval_path
         common = 0
         limit = min(len(path), len(history))
-        while common < limit and (path[common] is history[common] or path[common] == history[common]):
+        while common < limit and (
+            path[common] is history[common] or path[common] == history[common]
+        ):
             common += 1
         if common < len(path):
             del path[common:]
-        del self._evals[common + 1:]
+        del self._evals[common + 1 :]
         missing = len(history) + 1 - len(self._evals)
         if missing <= 0:
             return
@@ -524,10 +578,10 @@ class Controller:
             for _ in range(missing - 1):
                 copy.undo()
             self._evals.append((_estimate(copy, heuristics), "heuristic"))
-            for action in history[len(history) - missing + 1:]:
+            for action in history[len(history) - missing + 1 :]:
                 copy.apply_unchecked(action)
                 self._evals.append((_estimate(copy, heuristics), "heuristic"))
-        path.extend(history[len(path):])
+        path.extend(history[len(path) :])
 
     def _remember(self, match: Match, values: list[float]) -> None:
         """The current position's chances, as a search found them."""
@@ -542,7 +596,11 @@ class Controller:
             self._eval_path, self._evals = [], []
             return None
         current, source = self._evals[-1]
-        return {"chances": current, "source": source, "history": [values for values, _ in self._evals]}
+        return {
+            "chances": current,
+            "source": source,
+            "history": [values for values, _ in self._evals],
+        }
 
     def _require_match(self) -> Match:
         if self.match is None:
@@ -555,7 +613,10 @@ class Controller:
         return {"ok": True, "view": self.view(), "message": message}
 
     def _failure(self, error: EngineError) -> Reply:
-        reply: Reply = {"ok": False, "error": {"code": error.code, "message": str(error), "params": error.params}}
+        reply: Reply = {
+            "ok": False,
+            "error": {"code": error.code, "message": str(error), "params": error.params},
+        }
         if self.match is not None:
             try:
                 reply["view"] = self.view()
@@ -571,8 +632,13 @@ class Controller:
         pairs = click_paths(present, state)
         paths = [cells for cells, _ in pairs]
         depth = len(self.selection)
-        targets = sorted({cells[depth] for cells in paths
-                          if len(cells) > depth and list(cells[:depth]) == self.selection})
+        targets = sorted(
+            {
+                cells[depth]
+                for cells in paths
+                if len(cells) > depth and list(cells[:depth]) == self.selection
+            }
+        )
         sources = sorted({cells[0] for cells in paths if cells})
         cells = _board_spots(present, state)
         on_board = set(cells)
@@ -593,8 +659,11 @@ class Controller:
             if not cells_of and all(button.get("action") != str(action) for button in buttons):
                 buttons.append({"action": str(action), "label": present.action_label(action)})
         # in the order of the legal actions (Virus Fight: M1 M2 ... E3), not alphabetical
-        choices = dict.fromkeys(cells[depth] for cells in paths
-                                if len(cells) > depth and list(cells[:depth]) == self.selection)
+        choices = dict.fromkeys(
+            cells[depth]
+            for cells in paths
+            if len(cells) > depth and list(cells[:depth]) == self.selection
+        )
         for token in choices:
             label = None if token in on_board else present.click_label(state, token)
             if label is not None:  # None: made some other way (a shape placed on the sheet)
@@ -609,9 +678,12 @@ class Controller:
         return {
             "game": state.game.id,
             "options": dict(state.options),
-            "svg": present.render(state, highlighted=highlighted,
-                                  selected=self.selection[-1] if self.selection else None,
-                                  last_move=last_move),
+            "svg": present.render(
+                state,
+                highlighted=highlighted,
+                selected=self.selection[-1] if self.selection else None,
+                last_move=last_move,
+            ),
             "grid": present.grid(state),
             "to_move": None if state.is_terminal() else state.current_player(),
             "turn": present.turn(state),
@@ -622,7 +694,9 @@ class Controller:
             "highlighted": highlighted,
             "sources": [cell for cell in sources if cell in on_board],
             "buttons": buttons,
-            "extras": [] if extras is None else extras(state, [t for t in targets if t not in on_board]),
+            "extras": []
+            if extras is None
+            else extras(state, [t for t in targets if t not in on_board]),
             "setup": None if setup is None else setup(state),
             "placement": None if placement is None else placement(state, list(self.selection)),
             "last_move": last_move,
@@ -670,9 +744,14 @@ def _board_cells(grid: dict[str, Any]) -> list[str]:
 
 def _seats_field(request: dict[str, Any]) -> list[str] | None:
     seats = request.get("seats")
-    if seats is not None and not (isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)):
-        raise RequestError("'seats' is a list such as ['human', 'greedy'].", code="request.field",
-                           params={"field": "seats"})
+    if seats is not None and not (
+        isinstance(seats, list) and all(isinstance(seat, str) for seat in seats)
+    ):
+        raise RequestError(
+            "'seats' is a list such as ['human', 'greedy'].",
+            code="request.field",
+            params={"field": "seats"},
+        )
     return seats
 
 
@@ -681,22 +760,30 @@ def _check_kinds(game_id: str, seats: Sequence[str]) -> None:
     kinds = seat_kinds(game_id)
     for seat in seats:
         if seat != HUMAN and seat not in kinds:
-            raise RequestError(f"Unknown player {seat!r}: a seat is human or one of {', '.join(kinds)}.",
-                               code="request.unknown-bot", params={"seat": seat})
+            raise RequestError(
+                f"Unknown player {seat!r}: a seat is human or one of {', '.join(kinds)}.",
+                code="request.unknown-bot",
+                params={"seat": seat},
+            )
 
 
 def _check_seat_count(match: Match, seats: Sequence[str]) -> None:
     if len(seats) != match.state.num_players:
-        raise RequestError(f"The game has {match.state.num_players} players, not {len(seats)} seats.",
-                           code="request.seat-count",
-                           params={"players": match.state.num_players, "seats": len(seats)})
+        raise RequestError(
+            f"The game has {match.state.num_players} players, not {len(seats)} seats.",
+            code="request.seat-count",
+            params={"players": match.state.num_players, "seats": len(seats)},
+        )
 
 
 def _field(request: dict[str, Any], name: str, kind: type) -> Any:
     value = request.get(name)
     if not isinstance(value, kind):
-        raise RequestError(f"The request needs a {kind.__name__} field {name!r}.", code="request.field",
-                           params={"field": name})
+        raise RequestError(
+            f"The request needs a {kind.__name__} field {name!r}.",
+            code="request.field",
+            params={"field": name},
+        )
     return value
 
 

@@ -38,21 +38,25 @@ MATCH_VERSION = 1
 
 def _check_seats(seats: object, game: Game) -> tuple[str, ...]:
     if isinstance(seats, str) or not isinstance(seats, Sequence):
-        raise EngineError("Seats must be a list of names such as ('human', 'human').",
-                          code="match.seats", params={"players": game.max_players})
+        raise EngineError(
+            "Seats must be a list of names such as ('human', 'human').",
+            code="match.seats",
+            params={"players": game.max_players},
+        )
     names = tuple(seats)
     if not game.min_players <= len(names) <= game.max_players:
         raise EngineError(
-            f"{game.name} needs {game.min_players} to {game.max_players} seats, "
-            f"not {len(names)}.",
+            f"{game.name} needs {game.min_players} to {game.max_players} seats, not {len(names)}.",
             code="match.seat-count",
-            params={"count": len(names), "minimum": game.min_players,
-                    "maximum": game.max_players},
+            params={"count": len(names), "minimum": game.min_players, "maximum": game.max_players},
         )
     for name in names:
         if not isinstance(name, str) or not name.strip():
-            raise EngineError("Each seat is 'human' or a bot's name.", code="match.seat-name",
-                              params={"seat": str(name)})
+            raise EngineError(
+                "Each seat is 'human' or a bot's name.",
+                code="match.seat-name",
+                params={"seat": str(name)},
+            )
     return names
 
 

@@ -17,9 +17,16 @@ from pyengine.games.fight_the_virus.sheet import (
 )
 
 
-def sheet_text(*, analysed: str = "", ap: str = "", research: int = 0,
-               testing: dict[str, int] | None = None, curve: dict[str, int] | None = None,
-               circled: dict[str, int] | None = None, status: str = "") -> str:
+def sheet_text(
+    *,
+    analysed: str = "",
+    ap: str = "",
+    research: int = 0,
+    testing: dict[str, int] | None = None,
+    curve: dict[str, int] | None = None,
+    circled: dict[str, int] | None = None,
+    status: str = "",
+) -> str:
     """One sheet of a position text (see ``pyengine.games.fight_the_virus.position``):
     ``analysed`` space-separated cells in any order, ``ap`` the first fields (``.ox-``; the
     rest blank), the rest as in the read API."""
@@ -29,8 +36,11 @@ def sheet_text(*, analysed: str = "", ap: str = "", research: int = 0,
     squares = []
     for square in CURVE_SQUARES:
         if square in curve or square in circled:
-            squares.append(square + (f"@{circled[square]}" if square in circled else "")
-                           + (f"={curve[square]}" if square in curve else ""))
+            squares.append(
+                square
+                + (f"@{circled[square]}" if square in circled else "")
+                + (f"={curve[square]}" if square in curve else "")
+            )
     text = f"{cells}|{ap.ljust(21, '.')}|{research}|{tests}|{','.join(squares) or '-'}"
     return f"{text}|{status}" if status else text
 
@@ -38,9 +48,17 @@ def sheet_text(*, analysed: str = "", ap: str = "", research: int = 0,
 EMPTY = sheet_text()
 
 
-def position(sheets: list[str], *, turn: int = 1, drawn: int = 2,
-             dice: tuple[int, int] | None = None, decision: str = "roll", seed: int = 0,
-             mode: str | None = None, groups: str = "") -> FightTheVirusState:
+def position(
+    sheets: list[str],
+    *,
+    turn: int = 1,
+    drawn: int = 2,
+    dice: tuple[int, int] | None = None,
+    decision: str = "roll",
+    seed: int = 0,
+    mode: str | None = None,
+    groups: str = "",
+) -> FightTheVirusState:
     """A state from sheet texts and the turn fields (solo for one sheet, else standard)."""
     mode = mode or ("solo" if len(sheets) == 1 else "standard")
     dice_text = "-" if dice is None else f"{dice[0]}-{dice[1]}"
@@ -77,8 +95,12 @@ def _neighbour_table(area: frozenset[str]) -> dict[str, tuple[str, ...]]:
     table = {}
     for cell in area:
         row, col = int(cell[1:]), ord(cell[0])
-        around = (f"{chr(col)}{row - 1}", f"{chr(col)}{row + 1}", f"{chr(col - 1)}{row}",
-                  f"{chr(col + 1)}{row}")
+        around = (
+            f"{chr(col)}{row - 1}",
+            f"{chr(col)}{row + 1}",
+            f"{chr(col - 1)}{row}",
+            f"{chr(col + 1)}{row}",
+        )
         table[cell] = tuple(other for other in around if other in area)
     return table
 
@@ -104,8 +126,14 @@ def groups_of(cells: frozenset[str], area: frozenset[str]) -> int:
     return count
 
 
-def sheet_violations(sheet, area: frozenset[str], *, analysis: bool = True,  # type: ignore[no-untyped-def]
-                     testing: bool = True, curve: bool = True) -> list[str]:
+def sheet_violations(
+    sheet,
+    area: frozenset[str],
+    *,
+    analysis: bool = True,  # type: ignore[no-untyped-def]
+    testing: bool = True,
+    curve: bool = True,
+) -> list[str]:
     """The sheet rules a sheet read through its public API breaks (an empty list is good);
     ``analysis``, ``testing`` and ``curve`` choose the areas to check."""
     found = []
@@ -141,10 +169,12 @@ def sheet_violations(sheet, area: frozenset[str], *, analysis: bool = True,  # t
             if column > current and any(square in squares for square in column_squares):
                 found.append(f"column {column} filled before column {current}")
         for square, required in rings.items():
-            if square not in squares and any(squares.get(other) == required
-                                             for other in CURVE_NEIGHBOURS[square]):
+            if square not in squares and any(
+                squares.get(other) == required for other in CURVE_NEIGHBOURS[square]
+            ):
                 found.append(f"{square}'s required {required} taken next door")
-    if sheet.research == 12 and any(target not in filled and target not in squares
-                                    for target in RED_TARGETS):
+    if sheet.research == 12 and any(
+        target not in filled and target not in squares for target in RED_TARGETS
+    ):
         found.append("R12 crossed with a red target empty")
     return found

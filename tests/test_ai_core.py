@@ -152,8 +152,12 @@ class Nim(ToyGame):
 
     id = "toy-nim"
     name = "Toy Nim"
-    options = OptionSchema([Option("stones", "int", 5, minimum=1, maximum=99),
-                            Option("seed", "int", 0, minimum=0, maximum=2**31)])
+    options = OptionSchema(
+        [
+            Option("stones", "int", 5, minimum=1, maximum=99),
+            Option("seed", "int", 0, minimum=0, maximum=2**31),
+        ]
+    )
 
     def start(self, options):
         return (options["stones"], 0)
@@ -179,10 +183,14 @@ class Nim(ToyGame):
 # that, and seat 0 anticipates both: L (worth 0.8 to seat 0; R is worth 0.3). A "paranoid"
 # search (the others minimise seat 0) would take R instead (L risks -1, R guarantees 0.2).
 TREE = {
-    ("L", "x", "p"): (0.8, 0.8, 0.8), ("L", "x", "q"): (-1.0, -0.6, -0.8),
-    ("L", "y", "p"): (0.6, -0.8, -0.8), ("L", "y", "q"): (-1.0, -0.8, 0.8),
-    ("R", "x", "p"): (0.2, -0.6, 0.8), ("R", "x", "q"): (0.4, -0.2, -0.8),
-    ("R", "y", "p"): (0.3, 0.8, 0.8), ("R", "y", "q"): (0.6, 0.4, -0.8),
+    ("L", "x", "p"): (0.8, 0.8, 0.8),
+    ("L", "x", "q"): (-1.0, -0.6, -0.8),
+    ("L", "y", "p"): (0.6, -0.8, -0.8),
+    ("L", "y", "q"): (-1.0, -0.8, 0.8),
+    ("R", "x", "p"): (0.2, -0.6, 0.8),
+    ("R", "x", "q"): (0.4, -0.2, -0.8),
+    ("R", "y", "p"): (0.3, 0.8, 0.8),
+    ("R", "y", "q"): (0.6, 0.4, -0.8),
 }
 CHOICES = (("L", "R"), ("x", "y"), ("p", "q"))
 
@@ -221,8 +229,11 @@ class Tree(ToyGame):
             return None
         payoff = TREE[position]
         best = max(payoff)
-        return Result(winners=tuple(seat for seat in range(3) if payoff[seat] == best),
-                      scores=tuple(round(10 * value) for value in payoff), reason="payoff")
+        return Result(
+            winners=tuple(seat for seat in range(3) if payoff[seat] == best),
+            scores=tuple(round(10 * value) for value in payoff),
+            reason="payoff",
+        )
 
 
 class TreeHeuristics(Heuristics):
@@ -286,9 +297,13 @@ class First(ToyGame):
 
     id = "toy-first"
     name = "Toy first"
-    options = OptionSchema([Option("players", "int", 2, minimum=2, maximum=3),
-                            Option("draw", "bool", False),
-                            Option("seed", "int", 0, minimum=0, maximum=2**31)])
+    options = OptionSchema(
+        [
+            Option("players", "int", 2, minimum=2, maximum=3),
+            Option("draw", "bool", False),
+            Option("seed", "int", 0, minimum=0, maximum=2**31),
+        ]
+    )
 
     def seats(self, options):
         return options["players"]
@@ -320,15 +335,18 @@ def toy_games(monkeypatch):
     """Register the toy games and their ``ai`` modules for the duration of a test."""
     for game_id, game in TOYS.items():
         monkeypatch.setitem(registry._GAMES, game_id, game)
-    levels = {"easy": Level(SearchConfig(iterations=30)),
-              "medium": Level(SearchConfig(iterations=300)),
-              "hard": Level(SearchConfig(iterations=2000, rollout_depth=-1))}
+    levels = {
+        "easy": Level(SearchConfig(iterations=30)),
+        "medium": Level(SearchConfig(iterations=300)),
+        "hard": Level(SearchConfig(iterations=2000, rollout_depth=-1)),
+    }
     modules = {
         "toy-nim": SimpleNamespace(HEURISTICS=Heuristics(), LEVELS=levels),
         "toy-tree": SimpleNamespace(HEURISTICS=TreeHeuristics(), LEVELS=levels),
         "toy-coin": SimpleNamespace(HEURISTICS=SampledCoin(), LEVELS=levels),
-        "toy-first": SimpleNamespace(HEURISTICS=Heuristics(), LEVELS=levels,
-                                     EXTRA_KINDS=("first",)),
+        "toy-first": SimpleNamespace(
+            HEURISTICS=Heuristics(), LEVELS=levels, EXTRA_KINDS=("first",)
+        ),
     }
     for game_id, module in modules.items():
         monkeypatch.setitem(players._MODULES, game_id, module)
@@ -338,8 +356,13 @@ def nim(stones: int) -> State:
     return TOYS["toy-nim"].new_initial_state({"stones": stones})
 
 
-def search(state: State, iterations: int | None = 2000, seed: int = 1,
-           heuristics: Heuristics | None = None, **config: Any) -> Search:
+def search(
+    state: State,
+    iterations: int | None = 2000,
+    seed: int = 1,
+    heuristics: Heuristics | None = None,
+    **config: Any,
+) -> Search:
     return Search(state, SearchConfig(iterations=iterations, **config), heuristics, seed=seed)
 
 
@@ -360,8 +383,9 @@ def test_the_toy_games_keep_the_contract():
 # -- finding wins, the solver ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("stones, winning", [(5, "take1"), (6, "take2"), (7, "take3"),
-                                             (9, "take1"), (11, "take3")])
+@pytest.mark.parametrize(
+    "stones, winning", [(5, "take1"), (6, "take2"), (7, "take3"), (9, "take1"), (11, "take3")]
+)
 def test_mcts_finds_the_only_winning_move(stones, winning):
     for solver in (True, False):
         found = search(nim(stones), iterations=3000, solver=solver, rollout_depth=-1)
@@ -394,7 +418,7 @@ def test_proven_losses_are_avoided():
     ranked = found.candidates()
     assert str(ranked[0].action) == "take1"
     losses = [candidate for candidate in ranked if candidate.proven and candidate.value == -1.0]
-    assert losses and ranked[-len(losses):] == losses  # proven losses sort last
+    assert losses and ranked[-len(losses) :] == losses  # proven losses sort last
     # a proven loss never gets more visits than needed to prove it, whatever the budget
     longer = search(nim(13), iterations=3000)
     longer.run()
@@ -415,8 +439,9 @@ def test_without_the_solver_nothing_is_proven():
 # -- several players ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("path", [(), ("L",), ("R",), ("L", "x"), ("L", "y"), ("R", "x"),
-                                  ("R", "y")])
+@pytest.mark.parametrize(
+    "path", [(), ("L",), ("R",), ("L", "x"), ("L", "y"), ("R", "x"), ("R", "y")]
+)
 def test_maxn_each_seat_picks_what_is_best_for_itself(path):
     state = TOYS["toy-tree"].new_initial_state()
     for move in path:
@@ -430,8 +455,9 @@ def test_maxn_each_seat_picks_what_is_best_for_itself(path):
 
 
 def test_maxn_root_values_approach_the_maxn_values():
-    found = search(TOYS["toy-tree"].new_initial_state(), iterations=4000,
-                   heuristics=TreeHeuristics(), seed=3)
+    found = search(
+        TOYS["toy-tree"].new_initial_state(), iterations=4000, heuristics=TreeHeuristics(), seed=3
+    )
     found.run()
     assert str(found.best_action()) == "L"  # a paranoid search would play R
     values = {str(c.action): c.value for c in found.candidates()}
@@ -486,11 +512,14 @@ def comparable(found: Search) -> dict[str, Any]:
     return stats
 
 
-@pytest.mark.parametrize("make, heuristics", [
-    (lambda: nim(23), None),
-    (lambda: TOYS["toy-tree"].new_initial_state(), TreeHeuristics()),
-    (lambda: coin(1), SampledCoin()),
-])
+@pytest.mark.parametrize(
+    "make, heuristics",
+    [
+        (lambda: nim(23), None),
+        (lambda: TOYS["toy-tree"].new_initial_state(), TreeHeuristics()),
+        (lambda: coin(1), SampledCoin()),
+    ],
+)
 def test_running_in_steps_equals_one_run(make, heuristics):
     whole = search(make(), iterations=500, heuristics=heuristics, seed=5)
     assert whole.run() == whole.iterations
@@ -564,8 +593,10 @@ def test_the_same_seed_gives_the_same_search():
 def test_players_with_the_same_seed_play_the_same_game():
     def game(seed):
         state = nim(21)
-        bots = [make_player("toy-nim", "easy", seed=seed), make_player("toy-nim", "medium",
-                                                                       seed=seed + 1)]
+        bots = [
+            make_player("toy-nim", "easy", seed=seed),
+            make_player("toy-nim", "medium", seed=seed + 1),
+        ]
         while not state.is_terminal():
             state.apply(bots[state.current_player()].choose(state))
         return [str(action) for action in state.history]
@@ -578,23 +609,27 @@ def test_candidates_are_sorted_best_first():
         found = search(nim(stones), iterations=400, seed=stones)
         found.run()
         ranked = found.candidates()
-        keys = [(c.proven and c.value >= 1.0, not (c.proven and c.value <= -1.0), c.visits)
-                for c in ranked]
+        keys = [
+            (c.proven and c.value >= 1.0, not (c.proven and c.value <= -1.0), c.visits)
+            for c in ranked
+        ]
         assert keys == sorted(keys, reverse=True)
         assert ranked[0].action == found.best_action()
         assert sum(c.visits for c in ranked) == found.root.visits or found.root.proven
 
 
 def test_stats_are_json():
-    found = search(TOYS["toy-tree"].new_initial_state(), iterations=100,
-                   heuristics=TreeHeuristics())
+    found = search(
+        TOYS["toy-tree"].new_initial_state(), iterations=100, heuristics=TreeHeuristics()
+    )
     found.run(iterations=40)
     stats = json.loads(json.dumps(found.stats()))
     assert stats["iterations"] == 40 and stats["player"] == 0 and len(stats["values"]) == 3
     assert {"action", "visits", "value", "proven"} <= set(stats["candidates"][0])
     for kind in ("random", "easy", "first"):
         thinking = make_player("toy-first", kind, seed=1).think(
-            TOYS["toy-first"].new_initial_state())
+            TOYS["toy-first"].new_initial_state()
+        )
         thinking.finish()
         document = json.loads(json.dumps(thinking.stats()))
         assert document["action"] == "go"
@@ -634,8 +669,7 @@ def test_the_random_player_draws_from_its_seed():
     state = nim(21)
     first = [str(make_player("toy-nim", "random", seed=5).choose(state)) for _ in range(3)]
     assert len(set(first)) == 1
-    choices = {str(make_player("toy-nim", "random", seed=seed).choose(state))
-               for seed in range(30)}
+    choices = {str(make_player("toy-nim", "random", seed=seed).choose(state)) for seed in range(30)}
     assert choices == {"take1", "take2", "take3"}
 
 
@@ -644,24 +678,26 @@ def test_the_random_player_ignores_shortcuts(monkeypatch):
         def shortcut(self, state, rng):
             return Pick("take3")
 
-    monkeypatch.setitem(players._MODULES, "toy-nim",
-                        SimpleNamespace(HEURISTICS=Booked(), LEVELS={}))
+    monkeypatch.setitem(
+        players._MODULES, "toy-nim", SimpleNamespace(HEURISTICS=Booked(), LEVELS={})
+    )
     state = nim(21)
     assert str(make_player("toy-nim", "easy", seed=1).choose(state)) == "take3"
-    choices = {str(make_player("toy-nim", "random", seed=seed).choose(state))
-               for seed in range(30)}
+    choices = {str(make_player("toy-nim", "random", seed=seed).choose(state)) for seed in range(30)}
     assert choices == {"take1", "take2", "take3"}
 
 
 def test_a_level_can_blunder_or_choose_by_hand(monkeypatch):
     chooser: Callable[[State, random.Random], Action] = lambda state, rng: Pick("take2")
-    levels = {"easy": Level(SearchConfig(iterations=500), blunder=1.0),
-              "medium": Level(search=None, choose=chooser)}
-    monkeypatch.setitem(players._MODULES, "toy-nim",
-                        SimpleNamespace(HEURISTICS=Heuristics(), LEVELS=levels))
+    levels = {
+        "easy": Level(SearchConfig(iterations=500), blunder=1.0),
+        "medium": Level(search=None, choose=chooser),
+    }
+    monkeypatch.setitem(
+        players._MODULES, "toy-nim", SimpleNamespace(HEURISTICS=Heuristics(), LEVELS=levels)
+    )
     state = nim(5)
-    blunders = {str(make_player("toy-nim", "easy", seed=seed).choose(state))
-                for seed in range(20)}
+    blunders = {str(make_player("toy-nim", "easy", seed=seed).choose(state)) for seed in range(20)}
     assert blunders == {"take1", "take2", "take3"}
     assert str(make_player("toy-nim", "medium").choose(state)) == "take2"
 
@@ -671,11 +707,19 @@ def test_a_level_can_blunder_or_choose_by_hand(monkeypatch):
 
 def test_arena_rotates_the_seats():
     seen = []
-    summary = play_match("toy-first", ["easy", "random", "first"],
-                         games=6, options={"players": 3}, seed=2,
-                         progress=lambda record: seen.append(record.seats))
-    assert seen == [("easy", "random", "first"), ("random", "first", "easy"),
-                    ("first", "easy", "random")] * 2
+    summary = play_match(
+        "toy-first",
+        ["easy", "random", "first"],
+        games=6,
+        options={"players": 3},
+        seed=2,
+        progress=lambda record: seen.append(record.seats),
+    )
+    assert (
+        seen
+        == [("easy", "random", "first"), ("random", "first", "easy"), ("first", "easy", "random")]
+        * 2
+    )
     assert summary.games == 6 and summary.draws == 0
     assert summary.wins == [2, 2, 2] and summary.losses == [4, 4, 4]  # seat 1 always wins
     assert summary.rate(0)[0] == pytest.approx(1 / 3)
@@ -696,8 +740,7 @@ def test_arena_counts_draws_and_think_times():
 def test_arena_seeds_games_and_plays_nim():
     first = play_match("toy-nim", ["medium", "random"], games=4, options={"stones": 9}, seed=3)
     second = play_match("toy-nim", ["medium", "random"], games=4, options={"stones": 9}, seed=3)
-    assert (first.wins, first.losses, first.lengths) == (second.wins, second.losses,
-                                                         second.lengths)
+    assert (first.wins, first.losses, first.lengths) == (second.wins, second.losses, second.lengths)
     assert first.wins[0] >= 2  # the first mover always wins 9-stone Nim when it plays well
     with pytest.raises(ValueError):
         arena.play_game("toy-nim", ["easy"])

@@ -26,8 +26,7 @@ def _positions():
     for seed in range(40):
         players = 1 if seed % 4 == 0 else 2
         mode = "solo" if players == 1 else "standard"
-        state = FIGHT_THE_VIRUS.new_initial_state({"mode": mode, "players": players,
-                                                   "seed": seed})
+        state = FIGHT_THE_VIRUS.new_initial_state({"mode": mode, "players": players, "seed": seed})
         bot = GreedyBot(seed)
         while not state.is_terminal():
             phase = state.phase
@@ -55,8 +54,17 @@ POSITIONS = _positions()
 
 
 def test_every_decision_type_was_found():
-    assert set(POSITIONS) == {"roll", "reroll-or-keep", "active-first", "active-second",
-                              "passive", "extra", "bonus-S", "bonus-N", "bonus-O"}
+    assert set(POSITIONS) == {
+        "roll",
+        "reroll-or-keep",
+        "active-first",
+        "active-second",
+        "passive",
+        "extra",
+        "bonus-S",
+        "bonus-N",
+        "bonus-O",
+    }
 
 
 def test_kinds():

@@ -193,6 +193,7 @@ def test_doctests():
 
 # -- the hard level's own knowledge ------------------------------------------------------
 
+
 def test_hard_level_has_its_own_knowledge():
     assert ai.LEVELS["hard"].heuristics is ai.HARD_HEURISTICS
     assert make_player("virus-fight", "hard", seed=1).heuristics is ai.HARD_HEURISTICS
@@ -243,8 +244,7 @@ def test_no_threat_without_a_shared_block_or_with_a_way_out():
     state = diagram_state(diagram, seat=2, supplies={1: "M1", 2: "M1"})
     assert ai.HARD_HEURISTICS.evaluate(state)[0] > -0.5  # separate blocks
     for piece, safe in (("W2/1*1", True), ("J2/1*1", True), ("E2/1*1", False)):
-        state = diagram_state(THREAT.replace("E2/1*1", piece), seat=2,
-                              supplies={1: "M1", 2: "M1"})
+        state = diagram_state(THREAT.replace("E2/1*1", piece), seat=2, supplies={1: "M1", 2: "M1"})
         marked = {marker for marker in state._markers if marker is not None}
         block = ai.block_indices(state, state._markers[0])
         assert ai._exposed(state, 0, block, marked) is not safe

@@ -51,8 +51,9 @@ MUST_PASS = """
 """
 
 
-def _played(options: dict[str, object], steps: int, seed: int = 3,
-            finish_turn: bool = True) -> VirusWarState:
+def _played(
+    options: dict[str, object], steps: int, seed: int = 3, finish_turn: bool = True
+) -> VirusWarState:
     """A position after about ``steps`` random steps (passes avoided), at a turn's start
     when ``finish_turn``."""
     state = VIRUS_WAR.new_initial_state(options)
@@ -71,8 +72,16 @@ def _swapped(state: VirusWarState) -> VirusWarState:
     swap = {".": ".", "X": "O", "O": "X", "x": "o", "o": "x"}
     contents = "".join(swap[symbol] for symbol in reversed(state.contents()))
     last = state.last_mover
-    position = Position(state.size, contents, 1 - state.to_move, state.passes,
-                        None if last is None else 1 - last, (), None, 1)
+    position = Position(
+        state.size,
+        contents,
+        1 - state.to_move,
+        state.passes,
+        None if last is None else 1 - last,
+        (),
+        None,
+        1,
+    )
     return VIRUS_WAR.state_from_position(position, options=dict(state.options))
 
 
@@ -88,8 +97,9 @@ POSITIONS = [
 
 
 @pytest.mark.parametrize(("options", "steps", "finish"), POSITIONS)
-def test_easy_and_medium_choose_legal_actions(options: dict[str, object], steps: int,
-                                              finish: bool) -> None:
+def test_easy_and_medium_choose_legal_actions(
+    options: dict[str, object], steps: int, finish: bool
+) -> None:
     state = _played(options, steps, finish_turn=finish)
     assert not state.is_terminal()
     for kind in ("easy", "medium"):
@@ -141,8 +151,7 @@ def test_a_forced_pass_is_played() -> None:
 
 def test_last_move_wins_plays_on_instead_of_passing() -> None:
     # Ex 8: X passed (forced); a pass by O now ends the game in a draw, f5 wins it for O
-    state = parse_diagram(MUST_PASS, to_move="o", passes=1,
-                          options={"variant": "last-move-wins"})
+    state = parse_diagram(MUST_PASS, to_move="o", passes=1, options={"variant": "last-move-wins"})
     assert [str(action) for action in state.legal_actions()] == ["pass", "f5"]
     for kind in ("medium", "hard"):
         assert str(make_player("virus-war", kind, seed=1).choose(state)) == "f5"
@@ -166,19 +175,24 @@ def test_evaluation_is_bounded_zero_sum_and_side_symmetric() -> None:
 def test_evaluation_is_sensible() -> None:
     # the empty board (and each side's first turn) is level
     empty = VIRUS_WAR.new_initial_state({"size": 10})
-    assert ai.HEURISTICS.evaluate(empty)[0] == pytest.approx(ai.HEURISTICS.evaluate(
-        _swapped(empty))[1])
+    assert ai.HEURISTICS.evaluate(empty)[0] == pytest.approx(
+        ai.HEURISTICS.evaluate(_swapped(empty))[1]
+    )
     # one live O left next to X's colony: X is far ahead
     assert ai.HEURISTICS.evaluate(parse_diagram(ONE_KILL))[0] > 0.5
     # the same with O to move is still good for X, if less so
     o_to_move = parse_diagram(ONE_KILL, to_move="o", last_mover="x")
-    assert 0 < ai.HEURISTICS.evaluate(o_to_move)[0] < ai.HEURISTICS.evaluate(
-        parse_diagram(ONE_KILL))[0]
+    assert (
+        0
+        < ai.HEURISTICS.evaluate(o_to_move)[0]
+        < ai.HEURISTICS.evaluate(parse_diagram(ONE_KILL))[0]
+    )
 
 
 def test_a_bunker_is_safe() -> None:
     # X's a1 is walled in by dead O (X's fortress): O can never reach it
-    state = parse_diagram("""
+    state = parse_diagram(
+        """
      6 . . . . . O
      5 . . . . . .
      4 . . . . O .
@@ -186,7 +200,10 @@ def test_a_bunker_is_safe() -> None:
      2 X X o . . .
      1 X X o . . .
        a b c d e f
-    """, to_move="o", last_mover="x")
+    """,
+        to_move="o",
+        last_mover="x",
+    )
     features = ai.HEURISTICS.features(state)
     assert features.safe == (True, False)
     assert ai.HEURISTICS.evaluate(state)[0] > 0

@@ -52,8 +52,9 @@ def _colour_swapped(state: ZebraState) -> ZebraState:
     for index, value in enumerate(state.cells):
         rank, file = divmod(index, size)
         cells[rank * size + (size - 1 - file)] = -value
-    position = Position(size, tuple(cells), frozenset(), None, 1 - state.to_move,
-                        state.phase, state.movement_plies)
+    position = Position(
+        size, tuple(cells), frozenset(), None, 1 - state.to_move, state.phase, state.movement_plies
+    )
     return ZEBRA.state_from_position(position, options=dict(state.options))
 
 
@@ -81,7 +82,9 @@ def test_easy_and_medium_choose_legal_actions(options: dict[str, object], plies:
         assert state.is_legal(action), (kind, options, plies, action)
 
 
-@pytest.mark.parametrize(("options", "plies"), [({"size": 4}, 8), ({"size": 5, "setup": "neutral"}, 12)])
+@pytest.mark.parametrize(
+    ("options", "plies"), [({"size": 4}, 8), ({"size": 5, "setup": "neutral"}, 12)]
+)
 def test_hard_chooses_legal_actions(options: dict[str, object], plies: int) -> None:
     state = _played(options, plies)
     action = make_player("zebra", "hard", seed=2).choose(state)
@@ -183,8 +186,11 @@ def test_the_final_choice_prefers_a_near_equal_mirror_reply() -> None:
     state.apply("c2-d2")
     legal = {str(action): action for action in state.legal_actions()}
     rng = random.Random(0)
-    ranked = [Candidate(legal["b2-b1"], 100, 0.10), Candidate(legal["a1-b1"], 60, 0.05),
-              Candidate(legal["b2-a2"], 40, 0.04)]
+    ranked = [
+        Candidate(legal["b2-b1"], 100, 0.10),
+        Candidate(legal["a1-b1"], 60, 0.05),
+        Candidate(legal["b2-a2"], 40, 0.04),
+    ]
     assert str(ai.HEURISTICS.choose(state, ranked, rng)) == "b2-a2"
     # ... but not a clearly worse one, and never instead of a proven win
     worse = [ranked[0], Candidate(legal["b2-a2"], 40, -0.2)]
@@ -206,8 +212,11 @@ def test_the_final_choice_after_a_tiny_search() -> None:
 def test_white_breaks_the_symmetry_when_it_costs_nothing() -> None:
     state = ZEBRA.new_initial_state({"size": 4})
     legal = {str(action): action for action in state.legal_actions()}
-    ranked = [Candidate(legal["c2-d2"], 100, 0.10), Candidate(legal["a2-a1"], 90, 0.08),
-              Candidate(legal["b1-c1"], 80, 0.05)]
+    ranked = [
+        Candidate(legal["c2-d2"], 100, 0.10),
+        Candidate(legal["a2-a1"], 90, 0.08),
+        Candidate(legal["b1-c1"], 80, 0.05),
+    ]
     # b1-c1 crosses the files' midline: Black keeps only the mirror across the ranks
     assert str(ai.HEURISTICS.choose(state, ranked, random.Random(0))) == "b1-c1"
     # when the symmetry is already broken, a near-equal choice is random but seeded
@@ -216,8 +225,10 @@ def test_white_breaks_the_symmetry_when_it_costs_nothing() -> None:
     legal = {str(action): action for action in state.legal_actions()}
     names = sorted(legal)[:3]
     close = [Candidate(legal[name], 100 - index, 0.1) for index, name in enumerate(names)]
-    picks = {str(ai.HEURISTICS.choose(state, close, random.Random(seed)) or names[0])
-             for seed in range(20)}
+    picks = {
+        str(ai.HEURISTICS.choose(state, close, random.Random(seed)) or names[0])
+        for seed in range(20)
+    }
     assert picks == set(names)
 
 

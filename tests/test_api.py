@@ -19,7 +19,12 @@ def test_version_and_exports():
 
 
 def test_games_and_get_game():
-    assert [game.id for game in pyengine.games()] == ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
+    assert [game.id for game in pyengine.games()] == [
+        "zebra",
+        "virus-war",
+        "virus-fight",
+        "fight-the-virus",
+    ]
     assert pyengine.get_game("zebra") is ZEBRA
     assert RESERVED_IDS == ()
     assert not set(RESERVED_IDS) & {game.id for game in pyengine.games()}

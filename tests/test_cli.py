@@ -26,12 +26,27 @@ def run(argv, text=""):
 
 
 def test_match_prints_a_table_with_the_number_of_games():
-    status, out, err = run(["match", "zebra", "--players", "easy,random", "--games", "2",
-                            "--option", "size=4", "--seed", "3"])
+    status, out, err = run(
+        [
+            "match",
+            "zebra",
+            "--players",
+            "easy,random",
+            "--games",
+            "2",
+            "--option",
+            "size=4",
+            "--seed",
+            "3",
+        ]
+    )
     assert status == 0
     assert "2 games" in out
-    rows = {line.split()[0]: line.split() for line in out.splitlines()
-            if line.split() and line.split()[0] in ("easy", "random")}
+    rows = {
+        line.split()[0]: line.split()
+        for line in out.splitlines()
+        if line.split() and line.split()[0] in ("easy", "random")
+    }
     assert set(rows) == {"easy", "random"}
     for kind, row in rows.items():
         games, wins, draws, losses = map(int, row[1:5])
@@ -42,8 +57,20 @@ def test_match_prints_a_table_with_the_number_of_games():
 
 
 def test_match_json_is_machine_readable():
-    status, out, _ = run(["match", "zebra", "--players", "easy,random", "--games", "2",
-                          "-o", "size=4", "--json", "--quiet"])
+    status, out, _ = run(
+        [
+            "match",
+            "zebra",
+            "--players",
+            "easy,random",
+            "--games",
+            "2",
+            "-o",
+            "size=4",
+            "--json",
+            "--quiet",
+        ]
+    )
     assert status == 0
     document = json.loads(out)
     assert document["games"] == 2 and document["kinds"] == ["easy", "random"]
@@ -51,14 +78,17 @@ def test_match_json_is_machine_readable():
     assert set(document["think_ms"]) == {"easy", "random"}
 
 
-@pytest.mark.parametrize("argv, needle", [
-    (["match", "zebra", "--players", "easy", "--games", "1"], "2 seats"),
-    (["match", "zebra", "--players", "genius,random", "--games", "1"], "genius"),
-    (["match", "zebra", "--players", "easy,random", "-o", "size=99"], "size=99"),
-    (["match", "zebra", "--players", "easy,random", "-o", "colour=red"], "colour"),
-    (["match", "zebra", "--players", "easy,random", "-o", "size"], "name=value"),
-    (["match", "chess", "--players", "easy,random"], "chess"),
-])
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["match", "zebra", "--players", "easy", "--games", "1"], "2 seats"),
+        (["match", "zebra", "--players", "genius,random", "--games", "1"], "genius"),
+        (["match", "zebra", "--players", "easy,random", "-o", "size=99"], "size=99"),
+        (["match", "zebra", "--players", "easy,random", "-o", "colour=red"], "colour"),
+        (["match", "zebra", "--players", "easy,random", "-o", "size"], "name=value"),
+        (["match", "chess", "--players", "easy,random"], "chess"),
+    ],
+)
 def test_match_usage_errors_are_one_line_messages(argv, needle):
     status, _, err = run(argv)
     assert status == 2
@@ -105,8 +135,10 @@ def test_a_whole_game_ends_with_the_result():
 
 
 def test_virus_fight_secret_setup_accepts_random_and_hides_the_bots_program():
-    status, out, _ = run(["play", "virus-fight", "--bot", "random", "--seed", "2", "--seat", "2",
-                          "-o", "seed=5"], "moves\nrandom\nquit\n")
+    status, out, _ = run(
+        ["play", "virus-fight", "--bot", "random", "--seed", "2", "--seat", "2", "-o", "seed=5"],
+        "moves\nrandom\nquit\n",
+    )
     assert status == 0
     before_reveal = out.split("you play ")[0]
     assert "seat 1 (random) plays its secret program" in before_reveal
@@ -115,29 +147,43 @@ def test_virus_fight_secret_setup_accepts_random_and_hides_the_bots_program():
 
 
 def test_virus_fight_program_in_notation():
-    status, out, _ = run(["play", "virus-fight", "--bot", "random", "--seed", "2", "-o", "seed=1"],
-                         "a5:M1 @a5\na1:M1 b1:W1 @b1\nquit\n")
+    status, out, _ = run(
+        ["play", "virus-fight", "--bot", "random", "--seed", "2", "-o", "seed=1"],
+        "a5:M1 @a5\na1:M1 b1:W1 @b1\nquit\n",
+    )
     assert status == 0
     answers = out.split("> ")
     assert answers[1].startswith("illegal: ")  # not in seat 1's home segment
     assert "you play a1:M1 b1:W1 @b1" in answers[2]
 
 
-@pytest.mark.parametrize("game, moves", [
-    ("virus-war", "a1\nzz\na2\nundo\nquit\n"),
-    ("fight-the-virus", "roll\nfoo\nrandom\nrandom\nundo\nquit\n"),
-])
+@pytest.mark.parametrize(
+    "game, moves",
+    [
+        ("virus-war", "a1\nzz\na2\nundo\nquit\n"),
+        ("fight-the-virus", "roll\nfoo\nrandom\nrandom\nundo\nquit\n"),
+    ],
+)
 def test_other_games_play_in_the_terminal(game, moves):
-    status, out, _ = run(["play", game, "--bot", "random", "--seed", "4", "-o", "seed=2"]
-                         if game == "fight-the-virus" else
-                         ["play", game, "--bot", "random", "--seed", "4", "-o", "size=6"], moves)
+    status, out, _ = run(
+        ["play", game, "--bot", "random", "--seed", "4", "-o", "seed=2"]
+        if game == "fight-the-virus"
+        else ["play", game, "--bot", "random", "--seed", "4", "-o", "size=6"],
+        moves,
+    )
     assert status == 0
     assert "illegal: " in out and "took back" in out and out.rstrip().endswith("Bye.")
 
 
 def test_play_through_python_dash_m():
-    completed = subprocess.run([sys.executable, "-m", "pyengine", *ZEBRA], input="zz\nquit\n",
-                               capture_output=True, text=True, cwd=REPOSITORY, timeout=60)
+    completed = subprocess.run(
+        [sys.executable, "-m", "pyengine", *ZEBRA],
+        input="zz\nquit\n",
+        capture_output=True,
+        text=True,
+        cwd=REPOSITORY,
+        timeout=60,
+    )
     assert completed.returncode == 0, completed.stderr
     assert "illegal: " in completed.stdout and completed.stderr == ""
 

@@ -25,7 +25,12 @@ def click(controller: Controller, *cells: str) -> dict:
 
 def test_hello_lists_registered_games() -> None:
     reply = Controller().handle({"op": "hello"})
-    assert reply["ok"] and [game["id"] for game in reply["games"]] == ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
+    assert reply["ok"] and [game["id"] for game in reply["games"]] == [
+        "zebra",
+        "virus-war",
+        "virus-fight",
+        "fight-the-virus",
+    ]
 
 
 def test_select_then_target_plays_the_move(controller: Controller) -> None:
@@ -58,7 +63,10 @@ def test_illegal_target_is_explained_by_the_rule(controller: Controller) -> None
     reply = click(controller, "c2", "b4")
     assert reply["ok"] and reply["message"]["level"] == "error"
     assert reply["message"]["key"] == "error.zebra.not-adjacent"
-    assert reply["message"]["params"]["source"] == "c2" and reply["message"]["params"]["target"] == "b4"
+    assert (
+        reply["message"]["params"]["source"] == "c2"
+        and reply["message"]["params"]["target"] == "b4"
+    )
     assert reply["view"]["selected"] == "c2"  # the selection stays for a second try
     assert reply["view"]["ply_count"] == 0
 
@@ -85,7 +93,9 @@ def test_undo_redo(controller: Controller) -> None:
 
 def test_bad_option_keeps_the_game(controller: Controller) -> None:
     click(controller, "c2", "d2")
-    reply = controller.handle({"op": "new", "game": "zebra", "options": {"size": 4, "setup": "hole"}})
+    reply = controller.handle(
+        {"op": "new", "game": "zebra", "options": {"size": 4, "setup": "hole"}}
+    )
     assert not reply["ok"] and reply["error"]["code"] == "option.conflict"
     assert reply["error"]["params"]["option"] == "size"
     assert reply["view"]["ply_count"] == 1
@@ -112,7 +122,11 @@ def test_load_a_record_and_refuse_a_bad_one(controller: Controller) -> None:
 def test_diagram_has_no_selection(controller: Controller) -> None:
     click(controller, "c2", "d2", "b2")
     reply = controller.handle({"op": "diagram"})
-    assert reply["svg"].startswith("<svg") and "selected" not in reply["svg"] and "highlight" not in reply["svg"]
+    assert (
+        reply["svg"].startswith("<svg")
+        and "selected" not in reply["svg"]
+        and "highlight" not in reply["svg"]
+    )
     assert "last-move" in reply["svg"] and reply["ply_count"] == 1
 
 
@@ -133,8 +147,10 @@ def test_placement_and_removal_are_single_clicks() -> None:
 def test_cell_labels_cover_the_board(controller: Controller) -> None:
     labels = controller.handle({"op": "view"})["view"]["cell_labels"]
     assert len(labels) == 16
-    assert labels["a1"] == {"key": "zebra.cell.tower", "params": {
-        "cell": "a1", "player": {"key": "zebra.player.1", "params": {}}, "height": 1}}
+    assert labels["a1"] == {
+        "key": "zebra.cell.tower",
+        "params": {"cell": "a1", "player": {"key": "zebra.player.1", "params": {}}, "height": 1},
+    }
 
 
 def test_finished_game_reports_the_result() -> None:
@@ -146,12 +162,19 @@ def test_finished_game_reports_the_result() -> None:
     assert view["to_move"] is None and view["status"]["key"] == "play.game-over"
     result = view["result"]
     assert result["winners"] == [0] and result["title"]["key"] == "play.wins"
-    assert [detail["key"] for detail in result["details"]] == ["zebra.ending.stuck", "zebra.reason.count"]
-    assert result["details"][1]["params"]["white"] == 5 and result["details"][1]["params"]["black"] == 4
+    assert [detail["key"] for detail in result["details"]] == [
+        "zebra.ending.stuck",
+        "zebra.reason.count",
+    ]
+    assert (
+        result["details"][1]["params"]["white"] == 5
+        and result["details"][1]["params"]["black"] == 4
+    )
     assert click(controller, "d1")["message"]["key"] == "play.already-over"
 
 
 # -- Virus War: one click per step, a Pass button, the full-turn rule explained -------------
+
 
 def test_virus_war_turn_of_three_clicks_and_pass_button() -> None:
     controller = Controller()
@@ -167,7 +190,10 @@ def test_virus_war_turn_of_three_clicks_and_pass_button() -> None:
     click(controller, "b2")
     view = click(controller, "c3")["view"]
     assert view["to_move"] == 1 and view["highlighted"] == ["f6"]
-    assert view["last_move"] == ["a1", "b2", "c3"] and view["moves"][0]["plies"][0]["text"] == "a1-b2-c3"
+    assert (
+        view["last_move"] == ["a1", "b2", "c3"]
+        and view["moves"][0]["plies"][0]["text"] == "a1-b2-c3"
+    )
     view = controller.handle({"op": "undo"})["view"]  # undo one step inside a turn
     assert view["to_move"] == 0 and view["moves"][0]["plies"][0]["text"] == "a1-b2"
 
@@ -185,7 +211,10 @@ def test_virus_war_short_turn_is_explained() -> None:
      1 X x . . . .
        a b c d e f
     """)
-    assert presentation.status(state, []) == {"key": "virus-war.status.start-short", "params": {"steps": 1}}
+    assert presentation.status(state, []) == {
+        "key": "virus-war.status.start-short",
+        "params": {"steps": 1},
+    }
     state = parse_diagram("""
      6 . . . . o O
      5 . . . . o .
@@ -200,7 +229,9 @@ def test_virus_war_short_turn_is_explained() -> None:
 
 def test_virus_war_results() -> None:
     controller = Controller()
-    controller.handle({"op": "new", "game": "virus-war", "options": {"size": 6, "variant": "last-move-wins"}})
+    controller.handle(
+        {"op": "new", "game": "virus-war", "options": {"size": 6, "variant": "last-move-wins"}}
+    )
     for action in ["a1", "b2", "c3", "pass", "pass"]:
         assert controller.handle({"op": "play", "action": action})["ok"], action
     result = controller.handle({"op": "view"})["view"]["result"]

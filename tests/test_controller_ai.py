@@ -21,7 +21,9 @@ GAMES = {
 
 def started(game: str, seats: list[str], **options: object) -> Controller:
     controller = Controller()
-    reply = controller.handle({"op": "new", "game": game, "options": {**GAMES[game], **options}, "seats": seats})
+    reply = controller.handle(
+        {"op": "new", "game": game, "options": {**GAMES[game], **options}, "seats": seats}
+    )
     assert reply["ok"], reply
     return controller
 
@@ -54,7 +56,9 @@ def test_every_kind_may_hold_a_seat_and_decides(game: str) -> None:
             if view["to_move"] != 0:
                 break
             reply, _ = think(controller)
-            assert reply["ok"] and "stats" in reply and reply["view"]["ply_count"] > view["ply_count"]
+            assert (
+                reply["ok"] and "stats" in reply and reply["view"]["ply_count"] > view["ply_count"]
+            )
 
 
 def test_fight_the_virus_keeps_its_greedy_and_random_players() -> None:
@@ -66,11 +70,15 @@ def test_fight_the_virus_keeps_its_greedy_and_random_players() -> None:
 
 def test_unknown_kinds_and_seat_counts_are_refused() -> None:
     controller = started("zebra", ["human", "human"])
-    bad = controller.handle({"op": "new", "game": "zebra", "options": {}, "seats": ["human", "deep-blue"]})
+    bad = controller.handle(
+        {"op": "new", "game": "zebra", "options": {}, "seats": ["human", "deep-blue"]}
+    )
     assert not bad["ok"] and bad["error"]["code"] == "request.unknown-bot"
     bad = controller.handle({"op": "new", "game": "zebra", "options": {}, "seats": ["human"]})
     assert not bad["ok"]
-    bad = controller.handle({"op": "new", "game": "zebra", "options": {}, "seats": ["human", "easy"]})
+    bad = controller.handle(
+        {"op": "new", "game": "zebra", "options": {}, "seats": ["human", "easy"]}
+    )
     assert bad["ok"]
     refused = controller.handle({"op": "bot", "slice_ms": "soon"})
     assert not refused["ok"] and refused["error"]["code"] in ("request.field", "request.not-a-bot")

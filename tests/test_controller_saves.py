@@ -23,13 +23,18 @@ def _play_random(controller: Controller, plies: int, seed: int) -> dict:
     return reply
 
 
-@pytest.mark.parametrize(("game", "options", "seats"), [
-    ("zebra", {"size": 4}, ["human", "human"]),
-    ("virus-war", {"size": 8}, ["human", "medium"]),
-    ("virus-fight", {"players": 3, "seed": 5}, ["human", "random", "human"]),
-    ("fight-the-virus", {"players": 2, "seed": 9}, ["human", "greedy"]),
-])
-def test_restore_gives_back_position_seats_undo_and_redo(game: str, options: dict, seats: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("game", "options", "seats"),
+    [
+        ("zebra", {"size": 4}, ["human", "human"]),
+        ("virus-war", {"size": 8}, ["human", "medium"]),
+        ("virus-fight", {"players": 3, "seed": 5}, ["human", "random", "human"]),
+        ("fight-the-virus", {"players": 2, "seed": 9}, ["human", "greedy"]),
+    ],
+)
+def test_restore_gives_back_position_seats_undo_and_redo(
+    game: str, options: dict, seats: list[str]
+) -> None:
     first = Controller()
     assert first.handle({"op": "new", "game": game, "options": options, "seats": seats})["ok"]
     _play_random(first, 12, seed=1)
@@ -41,7 +46,17 @@ def test_restore_gives_back_position_seats_undo_and_redo(game: str, options: dic
     reply = second.handle({"op": "restore", "game": game, "match": saved})
     assert reply["ok"], reply
     restored = reply["view"]
-    for key in ("svg", "moves", "record", "seats", "to_move", "ply_count", "can_undo", "can_redo", "options"):
+    for key in (
+        "svg",
+        "moves",
+        "record",
+        "seats",
+        "to_move",
+        "ply_count",
+        "can_undo",
+        "can_redo",
+        "options",
+    ):
         assert restored[key] == view[key], key
     # the whole game can be taken back, and the undone action redone, after the reload
     assert second.handle({"op": "redo"})["view"]["ply_count"] == view["ply_count"] + 1
@@ -50,8 +65,10 @@ def test_restore_gives_back_position_seats_undo_and_redo(game: str, options: dic
     assert second.match.state.position_text() == first.match.state.position_text() != first_state
     while second.match.state.history:
         second.match.undo()
-    assert second.match.state.position_text() == type(second.match)(game, options=options,
-                                                                    seats=seats).state.position_text()
+    assert (
+        second.match.state.position_text()
+        == type(second.match)(game, options=options, seats=seats).state.position_text()
+    )
 
 
 def test_a_damaged_save_is_refused_naming_the_field_and_the_game_stays() -> None:
@@ -67,13 +84,19 @@ def test_a_damaged_save_is_refused_naming_the_field_and_the_game_stays() -> None
     assert "actions[3]" in reply["error"]["message"]
     assert reply["view"]["svg"] == on_screen
 
-    for broken, field in [({**saved, "format": "x"}, "format"), ({**saved, "seats": "human"}, "seats"),
-                          ({**saved, "redo": ["zz"]}, "redo[0]"), ("nonsense", "(document)")]:
+    for broken, field in [
+        ({**saved, "format": "x"}, "format"),
+        ({**saved, "seats": "human"}, "seats"),
+        ({**saved, "redo": ["zz"]}, "redo[0]"),
+        ("nonsense", "(document)"),
+    ]:
         reply = controller.handle({"op": "restore", "match": broken})
         assert not reply["ok"] and field in reply["error"]["message"], (field, reply["error"])
         assert reply["view"]["svg"] == on_screen
 
-    reply = controller.handle({"op": "restore", "match": {**saved, "seats": ["human", "grandmaster"]}})
+    reply = controller.handle(
+        {"op": "restore", "match": {**saved, "seats": ["human", "grandmaster"]}}
+    )
     assert reply["error"]["code"] == "request.unknown-bot"
     reply = controller.handle({"op": "restore", "game": "virus-war", "match": saved})
     assert reply["error"]["code"] == "request.wrong-game"
@@ -85,7 +108,9 @@ def test_load_takes_the_seats_of_a_shared_link() -> None:
     controller.handle({"op": "new", "game": "virus-war", "options": {"size": 8}})
     record = _play_random(controller, 5, seed=3)["view"]["record"]
     other = Controller()
-    reply = other.handle({"op": "load", "game": "virus-war", "record": record, "seats": ["human", "easy"]})
+    reply = other.handle(
+        {"op": "load", "game": "virus-war", "record": record, "seats": ["human", "easy"]}
+    )
     assert reply["ok"] and reply["view"]["seats"] == ["human", "easy"]
     assert reply["view"]["record"] == record
     bad = other.handle({"op": "load", "game": "virus-war", "record": record, "seats": ["human"]})
@@ -95,8 +120,14 @@ def test_load_takes_the_seats_of_a_shared_link() -> None:
 
 def test_a_three_player_record_loads_with_a_human_in_every_seat() -> None:
     controller = Controller()
-    controller.handle({"op": "new", "game": "virus-fight", "options": {"players": 3, "seed": 2},
-                       "seats": ["random", "random", "random"]})
+    controller.handle(
+        {
+            "op": "new",
+            "game": "virus-fight",
+            "options": {"players": 3, "seed": 2},
+            "seats": ["random", "random", "random"],
+        }
+    )
     while controller.match.state.phase == "setup" or len(controller.match.actions) < 8:
         reply = controller.handle({"op": "bot"})
         assert reply["ok"], reply

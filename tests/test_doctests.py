@@ -41,5 +41,7 @@ def test_readme_examples():
     from pathlib import Path
 
     readme = Path(__file__).resolve().parents[1] / "README.md"
-    failures, tried = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
+    failures, tried = doctest.testfile(
+        str(readme), module_relative=False, optionflags=doctest.ELLIPSIS
+    )
     assert tried > 0 and failures == 0

@@ -38,8 +38,7 @@ def test_hierarchy_and_default_codes(error_class, code):
 
 def test_params_are_copied_and_json_able():
     params = {"action": "c2-d2"}
-    error = IllegalActionError("c2-d2 is illegal: ... (move rule).", code="zebra.x",
-                               params=params)
+    error = IllegalActionError("c2-d2 is illegal: ... (move rule).", code="zebra.x", params=params)
     params["action"] = "changed"
     assert error.params == {"action": "c2-d2"}
     document = error.to_json()
@@ -48,12 +47,21 @@ def test_params_are_copied_and_json_able():
 
 
 def test_record_error_location_formats():
-    error = RecordError("c3-c2 is illegal: it would repeat an earlier position "
-                        "(repetition rule).", line=5, ply="3...")
-    assert str(error) == ("line 5, move 3...: c3-c2 is illegal: it would repeat an earlier "
-                          "position (repetition rule).")
+    error = RecordError(
+        "c3-c2 is illegal: it would repeat an earlier position (repetition rule).",
+        line=5,
+        ply="3...",
+    )
+    assert str(error) == (
+        "line 5, move 3...: c3-c2 is illegal: it would repeat an earlier "
+        "position (repetition rule)."
+    )
     assert (error.line, error.ply, error.params["line"], error.params["ply"]) == (
-        5, "3...", 5, "3...")
+        5,
+        "3...",
+        5,
+        "3...",
+    )
     assert str(RecordError("duplicate tag Size", line=2)) == "line 2: duplicate tag Size"
     assert str(RecordError("bad", line=4, ply="removal")) == "line 4, removal: bad"
     assert str(RecordError("a record must be text")) == "a record must be text"
@@ -85,7 +93,11 @@ def test_engine_errors_carry_codes_translators_can_use():
         except EngineError as error:
             raised.append(error)
     assert [error.code for error in raised] == [
-        "zebra.not-your-tower", "zebra.same-cell", "zebra.not-adjacent", "notation.action"]
+        "zebra.not-your-tower",
+        "zebra.same-cell",
+        "zebra.not-adjacent",
+        "notation.action",
+    ]
     for error in raised:
         assert all(isinstance(value, (str, int)) for value in error.params.values())
         assert str(error).endswith(".")

@@ -29,7 +29,8 @@ def test_bots_choose_listed_decisions_and_never_touch_the_dice():
             assert state.drawn == drawn and action in legal
             if isinstance(action, (Pass, Decline)):
                 assert not isinstance(bots[state.current_player()], RandomBot) or all(
-                    isinstance(other, (Pass, Decline)) for other in legal)
+                    isinstance(other, (Pass, Decline)) for other in legal
+                )
             state.apply(action)
 
 
@@ -75,4 +76,5 @@ def test_the_greedy_player_scores():
     plain = [use for use in shapes if not set(use.cells) & set(SPIKES)]
     assert spiky and plain
     assert min(bot.score(sheet, use, passive=False) for use in spiky) > max(
-        bot.score(sheet, use, passive=False) for use in plain)
+        bot.score(sheet, use, passive=False) for use in plain
+    )

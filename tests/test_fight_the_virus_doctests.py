@@ -8,8 +8,20 @@ import importlib
 
 import pytest
 
-MODULES = ["", ".sheet", ".player_sheet", ".notation", ".turns", ".legal", ".errors", ".rules",
-           ".position", ".records", ".game", ".bots"]
+MODULES = [
+    "",
+    ".sheet",
+    ".player_sheet",
+    ".notation",
+    ".turns",
+    ".legal",
+    ".errors",
+    ".rules",
+    ".position",
+    ".records",
+    ".game",
+    ".bots",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -29,11 +29,11 @@ def refusal(state, text: str) -> str:
 
 
 def test_e1_a_shape_that_would_split_the_unanalysed_region():
-    state = position([sheet_text(analysed="f0 e1 f1 g1", ap="o")], dice=(2, 5),
-                     decision="P1:01:AO")
+    state = position([sheet_text(analysed="f0 e1 f1 g1", ap="o")], dice=(2, 5), decision="P1:01:AO")
     dominoes = uses_of(state, "2>A:")
     assert sorted(text[4:] for text in dominoes) == sorted(
-        ["d1.d2", "e2.f2", "f2.g2", "h1.h2", "e2.e3", "f2.f3", "g2.g3"])
+        ["d1.d2", "e2.f2", "f2.g2", "h1.h2", "e2.e3", "f2.f3", "g2.g3"]
+    )
     assert refusal(state, "2>A:d2.e2") == "analysis-split"
     assert refusal(state, "2>A:g2.h2") == "analysis-split"
     state.apply("2>A:d1.d2")
@@ -42,8 +42,9 @@ def test_e1_a_shape_that_would_split_the_unanalysed_region():
 
 
 def test_e2_covering_spikes():
-    state = position([sheet_text(analysed="f0 d1 e1 f1 g1 d2 e2 d3", ap="oo")], dice=(3, 5),
-                     decision="P1:01:AO")
+    state = position(
+        [sheet_text(analysed="f0 d1 e1 f1 g1 d2 e2 d3", ap="oo")], dice=(3, 5), decision="P1:01:AO"
+    )
     assert len(uses_of(state, "3>A:")) == 18
     assert refusal(state, "3>A:b3.c3.c4") == "analysis-split"  # isolates spike c2
     state.apply("3>A:c2.b3.c3")
@@ -56,8 +57,11 @@ E3_REGION = "f0 d1 e1 f1 g1 h1 c2 d2 e2 f2 g2 h2 i2 b3 c3 d3 e3 f3 g3 h3 i3 j3" 
 
 
 def test_e3_stacking_two_aps_for_research_9():
-    state = position([sheet_text(analysed=E3_REGION, ap="xxxxxooo", research=8)], dice=(6, 3),
-                     decision="P1:01:AO")
+    state = position(
+        [sheet_text(analysed=E3_REGION, ap="xxxxxooo", research=8)],
+        dice=(6, 3),
+        decision="P1:01:AO",
+    )
     assert uses_of(state, target="R9") == ["3+6>R9", "6+3>R9"]
     assert Use.parse("3+6>R9").cost == 3 and Use.parse("6+3>R9").cost == 2
     state.apply("6+3>R9")
@@ -81,11 +85,13 @@ def test_e4_testing_not_higher_than_the_supports():
 
 
 def test_e5_a_one_beside_a_six():
-    sheet = sheet_text(analysed="f0 f1 e1 d1", ap="oo", testing={
-        "T00": 2, "T01": 3, "T02": 1, "T03": 6, "T04": 2})
+    sheet = sheet_text(
+        analysed="f0 f1 e1 d1", ap="oo", testing={"T00": 2, "T01": 3, "T02": 1, "T03": 6, "T04": 2}
+    )
     state = position([sheet], dice=(6, 4), decision="P1:01:AO")
     assert sorted(uses_of(state, target=">T12")) == sorted(
-        ["6+1>T12", "6+2>T12", "6+3>T12", "6+4>T12", "4+3>T12", "4+4>T12"])
+        ["6+1>T12", "6+2>T12", "6+3>T12", "6+4>T12", "4+3>T12", "4+4>T12"]
+    )
     assert refusal(state, "1>T12") == "die-unavailable"
     bonus = position([sheet], dice=(6, 4), decision="P1:1:A:bO")
     assert bonus.phase == "bonus" and bonus.pending_bonus == "O"
@@ -124,19 +130,21 @@ def test_e7_the_five_six_setback():
     assert state.sheet(0).circled == {"C30": 4}
     setback = state.setbacks[0]
     assert (setback.kind, setback.spot, setback.effect, setback.required) == (
-        "5-6", "C30", "circled", 4)
+        "5-6",
+        "C30",
+        "circled",
+        4,
+    )
     state.apply("pass")
     state.apply("roll")  # another 5-6 before anything changed
     assert state.turn == 2 and state.dice == (6, 5)
     sheet = state.sheet(0)
     assert sheet.circled == {"C30": 4, "C32": 1}
     c21 = CURVE_INDEX["C21"]
-    assert [value for value in range(1, 7) if sheet.curve_problem(c21, value) is None] == [
-        1, 2, 4]
+    assert [value for value in range(1, 7) if sheet.curve_problem(c21, value) is None] == [1, 2, 4]
     later = sheet.write_curve("C21", 2)  # column 3 is current now, C30 and C32 still empty
     c31 = CURVE_INDEX["C31"]
-    assert later.curve_problem(c31, 4) == later.curve_problem(c31, 1) == \
-        "curve-circled-neighbour"
+    assert later.curve_problem(c31, 4) == later.curve_problem(c31, 1) == "curve-circled-neighbour"
     assert later.curve_problem(c31, 5) is None
 
 
@@ -154,8 +162,7 @@ def test_e8_double_six_without_an_active_ap():
     state.apply("6>A:c2.d2.b3.c3")  # covers spikes c2 and b3
     assert state.sheet(0).ap[3:7] == ("spent", "spent", "active", "blank")
     assert state.sheet(0).active == 1
-    had_active = position([sheet_text(analysed=E8_REGION, ap="xxoo")], drawn=0,
-                          seed=seed_for(6, 6))
+    had_active = position([sheet_text(analysed=E8_REGION, ap="xxoo")], drawn=0, seed=seed_for(6, 6))
     had_active.apply("roll")
     assert had_active.sheet(0).ap[:5] == ("spent", "spent", "spent", "active", "blank")
     assert (had_active.setbacks[0].spot, had_active.setbacks[0].effect) == ("AP3", "spent")
@@ -165,8 +172,7 @@ def test_e8_double_six_without_an_active_ap():
 def test_e9_a_passive_players_extra_die(role: str):
     sheet = sheet_text(research=3, testing={"T00": 2, "T01": 3})
     sheets = [EMPTY, sheet] if role == "passive" else [sheet, EMPTY]
-    state = position(sheets, dice=(1, 4), decision="P2:01:*" if role == "passive" else
-                     "P1:01:AO")
+    state = position(sheets, dice=(1, 4), decision="P2:01:*" if role == "passive" else "P1:01:AO")
     seat = state.current_player()
     state.apply("1>T10")
     assert state.sheet(seat).testing["T10"] == 1
@@ -180,8 +186,9 @@ def test_e9_a_passive_players_extra_die(role: str):
 
 
 def test_e10_circled_squares_first():
-    sheet = sheet_text(curve={"C00": 4, "C10": 2, "C11": 5, "C20": 3, "C21": 1, "C22": 6},
-                       circled={"C30": 4})
+    sheet = sheet_text(
+        curve={"C00": 4, "C10": 2, "C11": 5, "C20": 3, "C21": 1, "C22": 6}, circled={"C30": 4}
+    )
     state = position([sheet], dice=(4, 2), decision="P1:01:AO")
     assert uses_of(state, "4>C") == ["4>C30"]
     assert uses_of(state, "2>C") == ["2>C31", "2>C32", "2>C33"]
@@ -198,9 +205,13 @@ def test_e11_the_research_gate():
         state.apply("6+6>R12")
     assert raised.value.code == "fight-the-virus.research-gate"
     assert raised.value.params["missing"] == "T00 T04 T21 C33"
-    reds = sheet_text(analysed=spikes, ap="oooo", research=11, testing={
-        "T00": 2, "T01": 2, "T02": 2, "T03": 2, "T04": 2, "T11": 3, "T12": 3, "T21": 4},
-        curve={"C00": 1, "C10": 2, "C11": 1, "C20": 1, "C21": 2, "C22": 1, "C33": 3})
+    reds = sheet_text(
+        analysed=spikes,
+        ap="oooo",
+        research=11,
+        testing={"T00": 2, "T01": 2, "T02": 2, "T03": 2, "T04": 2, "T11": 3, "T12": 3, "T21": 4},
+        curve={"C00": 1, "C10": 2, "C11": 1, "C20": 1, "C21": 2, "C22": 1, "C33": 3},
+    )
     open_gate = position([reds], dice=(6, 5), decision="P1:01:AO")
     assert uses_of(open_gate, target="R12") == ["5+7>R12", "6+6>R12"]  # 4 APs, 3 APs
     open_gate.apply("6+6>R12")

@@ -38,7 +38,10 @@ def test_a_solo_turn_by_clicks():
     assert [button["action"] for button in view["buttons"]] == ["roll"] and view["grid"] is None
     assert view["turn"]["params"]["player"]["params"]["name"] == "Ana"
     reply = controller.handle({"op": "play", "action": "roll"})
-    assert reply["message"]["key"] == "fight-the-virus.rolled" and reply["message"]["params"]["dice"] == "1-3"
+    assert (
+        reply["message"]["key"] == "fight-the-virus.rolled"
+        and reply["message"]["params"]["dice"] == "1-3"
+    )
     view = reply["view"]
     assert clicks(view) == ["die:1", "die:3"]
     assert 'data-click="die:3"' in view["extras"][0]["svg"]
@@ -46,7 +49,9 @@ def test_a_solo_turn_by_clicks():
     placement = view["placement"]
     assert placement["face"] == 3 and len(placement["shapes"]) == 4
     assert "T00" in view["highlighted"] and "C00" in view["highlighted"]  # the 3 elsewhere
-    assert set(placement["reach"]) == {cell for token in placement["legal"] for cell in token[2:].split(".")}
+    assert set(placement["reach"]) == {
+        cell for token in placement["legal"] for cell in token[2:].split(".")
+    }
     reply = controller.handle({"op": "click", "cell": "A:c8.d8.d9"})
     assert reply["message"]["params"]["action"] == "3>A:c8.d8.d9"
     view = reply["view"]
@@ -76,8 +81,11 @@ def test_an_illegal_placement_is_explained():
 
 
 def test_raises_are_offered_with_their_cost_e3():
-    state = position([sheet_text(analysed=E3_REGION, ap="xxxxxooo", research=8)], dice=(6, 3),
-                     decision="P1:01:AO")
+    state = position(
+        [sheet_text(analysed=E3_REGION, ap="xxxxxooo", research=8)],
+        dice=(6, 3),
+        decision="P1:01:AO",
+    )
     controller = at(state)
     view = controller.handle({"op": "click", "cell": "die:6"})["view"]
     assert "R9" in view["highlighted"]
@@ -86,8 +94,10 @@ def test_raises_are_offered_with_their_cost_e3():
     view = controller.handle({"op": "click", "cell": "die:3"})["view"]
     labels = {button["click"]: button["label"] for button in view["buttons"] if "click" in button}
     assert set(labels) == {"die:3+0", "die:3+1", "die:3+2"}  # an L, a T or a P shape
-    assert labels["die:3+2"] == {"key": "fight-the-virus.raise",
-                                 "params": {"die": 3, "by": 2, "value": 5, "cost": 1}}
+    assert labels["die:3+2"] == {
+        "key": "fight-the-virus.raise",
+        "params": {"die": 3, "by": 2, "value": 5, "cost": 1},
+    }
     view = controller.handle({"op": "click", "cell": "die:3+2"})["view"]
     assert view["placement"]["face"] == 5 and len(view["placement"]["shapes"]) == 8
 
@@ -111,7 +121,12 @@ def test_computer_players_and_undo_back_to_the_human():
     controller.handle({"op": "play", "action": "roll"})
     state = controller.match.state
     while state.current_player() == 0 and not state.is_terminal():
-        controller.handle({"op": "play", "action": "pass" if state.phase == "use" else str(state.legal_actions()[0])})
+        controller.handle(
+            {
+                "op": "play",
+                "action": "pass" if state.phase == "use" else str(state.legal_actions()[0]),
+            }
+        )
     assert controller.match.state.current_player() == 1
     reply = controller.handle({"op": "bot"})
     assert reply["ok"] and len(controller.match.state.history) > 2
@@ -120,11 +135,23 @@ def test_computer_players_and_undo_back_to_the_human():
     # undo goes back past the computer's decisions to the human's last one
     reply = controller.handle({"op": "undo"})
     assert reply["ok"] and controller.match.state.current_player() == 0
-    bad = controller.handle({"op": "new", "game": "fight-the-virus", "options": {"players": 2},
-                             "seats": ["human", "deep-blue"]})
+    bad = controller.handle(
+        {
+            "op": "new",
+            "game": "fight-the-virus",
+            "options": {"players": 2},
+            "seats": ["human", "deep-blue"],
+        }
+    )
     assert not bad["ok"] and bad["error"]["code"] == "request.unknown-bot"
-    bad = controller.handle({"op": "new", "game": "fight-the-virus", "options": {"players": 3},
-                             "seats": ["human", "greedy"]})
+    bad = controller.handle(
+        {
+            "op": "new",
+            "game": "fight-the-virus",
+            "options": {"players": 3},
+            "seats": ["human", "greedy"],
+        }
+    )
     assert not bad["ok"] and bad["error"]["code"] == "request.seat-count"
 
 
@@ -140,7 +167,10 @@ def test_a_solo_game_by_the_computer_ends_with_a_score_and_rating():
     keys = [detail["key"] for detail in result["details"]]
     if state.winners:
         assert result["title"]["key"] == "fight-the-virus.wins"
-        assert keys[0] == "fight-the-virus.solo-score" and result["details"][0]["params"]["turns"] == state.score()
+        assert (
+            keys[0] == "fight-the-virus.solo-score"
+            and result["details"][0]["params"]["turns"] == state.score()
+        )
         assert keys[1] == f"fight-the-virus.rating.{state.rating().replace(' ', '-')}"
     else:
         assert result["title"]["key"] == "fight-the-virus.virus-wins"

@@ -33,8 +33,13 @@ from pyengine.games.fight_the_virus.sheet import ANALYSIS_CELLS
 
 GAMES = 500
 AREA = frozenset(ANALYSIS_CELLS)
-FORWARD = {("blank", "active"), ("active", "spent"), ("blank", "lost"), ("lost", "spent"),
-           ("blank", "spent")}  # two steps in one decision: a use, then the next 6-6
+FORWARD = {
+    ("blank", "active"),
+    ("active", "spent"),
+    ("blank", "lost"),
+    ("lost", "spent"),
+    ("blank", "spent"),
+}  # two steps in one decision: a use, then the next 6-6
 MODES = {
     "solo": {"mode": "solo", "players": 1},
     "standard-2": {"players": 2},
@@ -53,8 +58,11 @@ def check_change(old, new, action) -> None:  # type: ignore[no-untyped-def]
         assert new.research == old.research + 1
         assert isinstance(action, Use) and action.area == "R"
         assert action.value == new.research and action.target == f"R{new.research}"
-    analysed, testing, curve = old.analysed != new.analysed, old.testing != new.testing, (
-        old.curve != new.curve or old.circled != new.circled)
+    analysed, testing, curve = (
+        old.analysed != new.analysed,
+        old.testing != new.testing,
+        (old.curve != new.curve or old.circled != new.circled),
+    )
     assert old.analysed <= new.analysed
     assert old.testing.items() <= new.testing.items()
     assert old.curve.items() <= new.curve.items()
@@ -93,8 +101,7 @@ def play_checked(options: dict, seed: int, rng: random.Random) -> FightTheVirusS
                 check_change(old, new, action)
         if decisions == check_at:
             twin = state.clone()
-            positioned = FIGHT_THE_VIRUS.from_position(state.position_text(),
-                                                       options=state.options)
+            positioned = FIGHT_THE_VIRUS.from_position(state.position_text(), options=state.options)
             assert positioned.position_key() == state.position_key()
             undone = state.undo()
             assert undone == action
@@ -104,8 +111,7 @@ def play_checked(options: dict, seed: int, rng: random.Random) -> FightTheVirusS
     assert result is not None and state.legal_actions() == []
     assert state.turn <= CAP_TURNS
     if result.ending == "win":
-        assert result.winners and all(state.sheet(seat).research == 12
-                                      for seat in result.winners)
+        assert result.winners and all(state.sheet(seat).research == 12 for seat in result.winners)
     else:
         assert result.winners == () and result.reason == "none"
         if result.ending == "hopeless":

@@ -15,8 +15,9 @@ from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS, GreedyBot, RandomBot
 def play(options: dict, *, greedy: tuple[int, ...] = (0,), stop: int | None = None):
     """A seeded game between greedy and random bots, to its end or ``stop`` decisions."""
     state = FIGHT_THE_VIRUS.new_initial_state(options)
-    bots = [GreedyBot(seat) if seat in greedy else RandomBot(seat)
-            for seat in range(state.num_players)]
+    bots = [
+        GreedyBot(seat) if seat in greedy else RandomBot(seat) for seat in range(state.num_players)
+    ]
     while not state.is_terminal() and (stop is None or len(state.history) < stop):
         state.apply(bots[state.current_player()].choose(state))
     return state
@@ -28,22 +29,25 @@ LINES = RECORD.splitlines()
 
 
 def test_a_seeded_game_is_written_as_the_spec_shows():
-    assert LINES[:4] == ["FTV-RECORD 1", "seed 4711", "mode standard",
-                         "players Ana; Ben; CPU-1"]
+    assert LINES[:4] == ["FTV-RECORD 1", "seed 4711", "mode standard", "players Ana; Ben; CPU-1"]
     assert LINES[4].startswith("1 P1 roll ") and LINES[-1] == "end winners " + " ".join(
-        f"P{seat + 1}" for seat in GAME.winners)
+        f"P{seat + 1}" for seat in GAME.winners
+    )
     assert GAME.winners
     for line in LINES[4:-1]:
         words = line.split()
         assert len(words) == (4 if words[2] in ("roll", "reroll") else 3)
 
 
-@pytest.mark.parametrize("options", [
-    {"players": 3, "names": "Ana; Ben; CPU-1", "seed": 4711},
-    {"mode": "solo", "players": 1, "seed": 99},
-    {"mode": "groups", "players": 5, "groups": "2 1 2 1 1", "seed": 5},
-    {"players": 6, "seed": 12},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 3, "names": "Ana; Ben; CPU-1", "seed": 4711},
+        {"mode": "solo", "players": 1, "seed": 99},
+        {"mode": "groups", "players": 5, "groups": "2 1 2 1 1", "seed": 5},
+        {"players": 6, "seed": 12},
+    ],
+)
 def test_records_replay_to_identical_states_and_dice(options: dict):
     state = GAME if options["seed"] == 4711 else play(options)
     record = FIGHT_THE_VIRUS.write_record(state)
@@ -64,8 +68,11 @@ def test_engine_lines_for_hopeless_rollers_are_written_and_checked():
     assert FIGHT_THE_VIRUS.read_record(record) == state
     number = record.splitlines().index(engine[0].line())
     words = engine[0].line().split()
-    changed = (f"{words[0]} {words[1]} roll 9-9" if words[2] == "roll"
-               else f"{words[0]} {words[1]} reroll 1-1")
+    changed = (
+        f"{words[0]} {words[1]} roll 9-9"
+        if words[2] == "roll"
+        else f"{words[0]} {words[1]} reroll 1-1"
+    )
     lines = record.splitlines()
     lines[number] = changed
     with pytest.raises(RecordError) as raised:
@@ -87,46 +94,63 @@ def first(prefix: str) -> int:
 
 
 def replaced(index: int, line: str) -> str:
-    return "\n".join(LINES[:index] + [line] + LINES[index + 1:]) + "\n"
+    return "\n".join(LINES[:index] + [line] + LINES[index + 1 :]) + "\n"
 
 
 def roll_line() -> int:
-    return next(index for index, line in enumerate(LINES)
-                if " roll " in line and index > 8)
+    return next(index for index, line in enumerate(LINES) if " roll " in line and index > 8)
 
 
 def use_line() -> int:
-    return next(index for index, line in enumerate(LINES)
-                if ">" in line and "A:" in line and index > 8)
+    return next(
+        index for index, line in enumerate(LINES) if ">" in line and "A:" in line and index > 8
+    )
 
 
-@pytest.mark.parametrize(("make", "code", "line"), [
-    (lambda: replaced(0, "FTV-RECORD 2"), "record.bad-header", 1),
-    (lambda: replaced(1, "seed x"), "record.bad-header", 2),
-    (lambda: replaced(1, "seeds 4711"), "record.bad-header", 2),
-    (lambda: replaced(2, "mode duo"), "record.bad-header", 3),
-    (lambda: replaced(2, "mode solo"), "record.bad-header", 4),
-    (lambda: replaced(3, "players Ana; Ben;"), "record.bad-header", 4),
-    (lambda: replaced(3, "players Ana; Ben; CPU-1; Dora; Emil; Finn; Gus"),
-     "record.bad-header", 4),
-    (lambda: replaced(roll_line(), LINES[roll_line()][:-3] + "7-7"), "record.wrong-dice", None),
-    (lambda: replaced(roll_line(), LINES[roll_line()][:-4]), "record.bad-line", None),
-    (lambda: replaced(use_line(), LINES[use_line()].replace(">A:", ">A:a0.")),
-     "record.illegal-action", None),
-    (lambda: replaced(use_line(), LINES[use_line()] + ".a0"), "record.bad-line", None),
-    (lambda: replaced(use_line(), " ".join(LINES[use_line()].split()[:2]) + " 6+9>R12"),
-     "record.illegal-action", None),
-    (lambda: replaced(use_line(), " ".join(LINES[use_line()].split()[:2]) + " xyz"),
-     "record.bad-line", None),
-    (lambda: replaced(use_line(), "999 P1 pass"), "record.wrong-turn", None),
-    (lambda: replaced(len(LINES) - 1, "end none"), "record.wrong-end", None),
-    (lambda: replaced(len(LINES) - 1, "end"), "record.bad-end", None),
-    (lambda: replaced(len(LINES) - 1, LINES[-1] + "\n1 P1 pass"), "record.text-after-end",
-     len(LINES) + 1),
-    (lambda: "\n".join(LINES[:-1] + ["1 P1 pass"]) + "\n", "record.turn-after-end",
-     len(LINES)),
-    (lambda: "\n".join(LINES[:30] + [LINES[-1]]) + "\n", "record.wrong-end", 31),
-])
+@pytest.mark.parametrize(
+    ("make", "code", "line"),
+    [
+        (lambda: replaced(0, "FTV-RECORD 2"), "record.bad-header", 1),
+        (lambda: replaced(1, "seed x"), "record.bad-header", 2),
+        (lambda: replaced(1, "seeds 4711"), "record.bad-header", 2),
+        (lambda: replaced(2, "mode duo"), "record.bad-header", 3),
+        (lambda: replaced(2, "mode solo"), "record.bad-header", 4),
+        (lambda: replaced(3, "players Ana; Ben;"), "record.bad-header", 4),
+        (
+            lambda: replaced(3, "players Ana; Ben; CPU-1; Dora; Emil; Finn; Gus"),
+            "record.bad-header",
+            4,
+        ),
+        (lambda: replaced(roll_line(), LINES[roll_line()][:-3] + "7-7"), "record.wrong-dice", None),
+        (lambda: replaced(roll_line(), LINES[roll_line()][:-4]), "record.bad-line", None),
+        (
+            lambda: replaced(use_line(), LINES[use_line()].replace(">A:", ">A:a0.")),
+            "record.illegal-action",
+            None,
+        ),
+        (lambda: replaced(use_line(), LINES[use_line()] + ".a0"), "record.bad-line", None),
+        (
+            lambda: replaced(use_line(), " ".join(LINES[use_line()].split()[:2]) + " 6+9>R12"),
+            "record.illegal-action",
+            None,
+        ),
+        (
+            lambda: replaced(use_line(), " ".join(LINES[use_line()].split()[:2]) + " xyz"),
+            "record.bad-line",
+            None,
+        ),
+        (lambda: replaced(use_line(), "999 P1 pass"), "record.wrong-turn", None),
+        (lambda: replaced(len(LINES) - 1, "end none"), "record.wrong-end", None),
+        (lambda: replaced(len(LINES) - 1, "end"), "record.bad-end", None),
+        (
+            lambda: replaced(len(LINES) - 1, LINES[-1] + "\n1 P1 pass"),
+            "record.text-after-end",
+            len(LINES) + 1,
+        ),
+        (lambda: "\n".join(LINES[:-1] + ["1 P1 pass"]) + "\n", "record.turn-after-end", len(LINES)),
+        (lambda: "\n".join(LINES[:30] + [LINES[-1]]) + "\n", "record.wrong-end", 31),
+    ],
+)
 def test_corrupt_records_name_the_line(make, code: str, line: int | None):
     text = make()
     assert text != RECORD
@@ -138,8 +162,11 @@ def test_corrupt_records_name_the_line(make, code: str, line: int | None):
     if line is not None:
         assert error.line == line
     else:  # the changed line
-        changed = next(number for number, (old, new) in enumerate(
-            zip(LINES, text.splitlines()), start=1) if old != new)
+        changed = next(
+            number
+            for number, (old, new) in enumerate(zip(LINES, text.splitlines()), start=1)
+            if old != new
+        )
         assert error.line == changed
 
 

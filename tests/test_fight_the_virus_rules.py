@@ -44,8 +44,11 @@ ALL_CELLS = " ".join(ANALYSIS_CELLS)
 
 # -- the engine contract ------------------------------------------------------------------------
 
-CONTRACT = [getattr(test_contract, name) for name in dir(test_contract)
-            if name.startswith("test_") and name != "test_at_least_zebra_is_registered"]
+CONTRACT = [
+    getattr(test_contract, name)
+    for name in dir(test_contract)
+    if name.startswith("test_") and name != "test_at_least_zebra_is_registered"
+]
 
 
 @pytest.mark.parametrize("check", CONTRACT, ids=[check.__name__ for check in CONTRACT])
@@ -56,35 +59,44 @@ def test_engine_contract(check, monkeypatch: pytest.MonkeyPatch):
 
 # -- options -------------------------------------------------------------------------------------
 
+
 def test_options_and_defaults():
     state = FIGHT_THE_VIRUS.new_initial_state()
     assert (state.mode, state.num_players, state.players, state.seed) == (
-        "standard", 2, ("P1", "P2"), 0)
+        "standard",
+        2,
+        ("P1", "P2"),
+        0,
+    )
     named = FIGHT_THE_VIRUS.new_initial_state({"players": 3, "names": " Ana ;Ben; CPU-1"})
     assert named.players == ("Ana", "Ben", "CPU-1") and named.sheet(2).name == "CPU-1"
-    groups = FIGHT_THE_VIRUS.new_initial_state({"mode": "groups", "players": 5,
-                                                "groups": "1 2 1 2 2"})
+    groups = FIGHT_THE_VIRUS.new_initial_state(
+        {"mode": "groups", "players": 5, "groups": "1 2 1 2 2"}
+    )
     assert groups.groups == (1, 2, 1, 2, 2)
 
 
-@pytest.mark.parametrize(("options", "option"), [
-    ({"mode": "solo", "players": 2}, "players"),
-    ({"mode": "standard", "players": 1}, "players"),
-    ({"players": 7}, "players"),
-    ({"mode": "groups", "players": 21, "groups": ""}, "players"),
-    ({"mode": "groups", "players": 5}, "groups"),
-    ({"mode": "groups", "players": 5, "groups": "1 1 1 1 1"}, "groups"),
-    ({"mode": "groups", "players": 3, "groups": "1 2 3"}, "groups"),
-    ({"mode": "groups", "players": 5, "groups": "1 3 1 3 3"}, "groups"),
-    ({"mode": "groups", "players": 6, "groups": "1 2 3 4 5 1"}, "groups"),
-    ({"mode": "groups", "players": 5, "groups": "1 2 1 2"}, "groups"),
-    ({"players": 2, "groups": "1 2"}, "groups"),
-    ({"players": 2, "names": "Ana"}, "names"),
-    ({"players": 2, "names": "Ana;"}, "names"),
-    ({"players": 2, "names": "Ana;" + "B" * 30}, "names"),
-    ({"seed": -1}, "seed"),
-    ({"mode": "duo"}, "mode"),
-])
+@pytest.mark.parametrize(
+    ("options", "option"),
+    [
+        ({"mode": "solo", "players": 2}, "players"),
+        ({"mode": "standard", "players": 1}, "players"),
+        ({"players": 7}, "players"),
+        ({"mode": "groups", "players": 21, "groups": ""}, "players"),
+        ({"mode": "groups", "players": 5}, "groups"),
+        ({"mode": "groups", "players": 5, "groups": "1 1 1 1 1"}, "groups"),
+        ({"mode": "groups", "players": 3, "groups": "1 2 3"}, "groups"),
+        ({"mode": "groups", "players": 5, "groups": "1 3 1 3 3"}, "groups"),
+        ({"mode": "groups", "players": 6, "groups": "1 2 3 4 5 1"}, "groups"),
+        ({"mode": "groups", "players": 5, "groups": "1 2 1 2"}, "groups"),
+        ({"players": 2, "groups": "1 2"}, "groups"),
+        ({"players": 2, "names": "Ana"}, "names"),
+        ({"players": 2, "names": "Ana;"}, "names"),
+        ({"players": 2, "names": "Ana;" + "B" * 30}, "names"),
+        ({"seed": -1}, "seed"),
+        ({"mode": "duo"}, "mode"),
+    ],
+)
 def test_option_errors_name_the_option(options: dict, option: str):
     with pytest.raises(OptionError) as raised:
         FIGHT_THE_VIRUS.new_initial_state(options)
@@ -93,14 +105,14 @@ def test_option_errors_name_the_option(options: dict, option: str):
 
 # -- turn order ----------------------------------------------------------------------------------
 
+
 def play_turn(state, bot=None) -> None:
     """Play the current turn to its end with a bot (default: pass everything)."""
     turn = state.turn
     while not state.is_terminal() and state.turn == turn:
         if bot is None:
             options = legal(state)
-            state.apply("pass" if "pass" in options else "b-" if "b-" in options else
-                        options[0])
+            state.apply("pass" if "pass" in options else "b-" if "b-" in options else options[0])
         else:
             state.apply(bot.choose(state))
 
@@ -111,13 +123,18 @@ def test_standard_turn_order_rotates_the_active_seat():
     for _ in range(4):
         seen.append((state.turn, state.roller, state.active, state.parts))
         play_turn(state)
-    assert seen == [(1, 0, (0,), (0, 1, 2)), (2, 1, (1,), (1, 2, 0)),
-                    (3, 2, (2,), (2, 0, 1)), (4, 0, (0,), (0, 1, 2))]
+    assert seen == [
+        (1, 0, (0,), (0, 1, 2)),
+        (2, 1, (1,), (1, 2, 0)),
+        (3, 2, (2,), (2, 0, 1)),
+        (4, 0, (0,), (0, 1, 2)),
+    ]
 
 
 def test_groups_turns_cycle_through_the_groups():
-    state = FIGHT_THE_VIRUS.new_initial_state({"mode": "groups", "players": 5,
-                                               "groups": "1 2 1 2 2", "seed": 2})
+    state = FIGHT_THE_VIRUS.new_initial_state(
+        {"mode": "groups", "players": 5, "groups": "1 2 1 2 2", "seed": 2}
+    )
     assert (state.roller, state.active, state.parts) == (0, (0, 2), (0, 2, 1, 3, 4))
     state.apply("roll")
     while state.phase == "reroll-or-keep":
@@ -137,8 +154,9 @@ def test_groups_turns_cycle_through_the_groups():
 
 def test_an_active_group_member_gets_no_extra_die():
     ready = sheet_text(testing={"T00": 1, "T01": 1})
-    state = position([EMPTY, EMPTY, ready], dice=(2, 3), decision="P3:01:AO", mode="groups",
-                     groups="1 2 1")
+    state = position(
+        [EMPTY, EMPTY, ready], dice=(2, 3), decision="P3:01:AO", mode="groups", groups="1 2 1"
+    )
     state.apply("2>T10")  # an X square
     assert state.part().areas == "A" and not state.extra_available
 
@@ -147,19 +165,22 @@ def test_setbacks_hit_every_player():
     curve = sheet_text(curve={"C00": 2})
     state = position([curve, EMPTY, curve], drawn=0, seed=seed_for(6, 5))
     state.apply("roll")
-    assert [(setback.seat, setback.spot, setback.effect, setback.required)
-            for setback in state.setbacks] == [
-        (0, "C10", "circled", 5), (1, None, "none", None), (2, "C10", "circled", 5)]
+    assert [
+        (setback.seat, setback.spot, setback.effect, setback.required) for setback in state.setbacks
+    ] == [(0, "C10", "circled", 5), (1, None, "none", None), (2, "C10", "circled", 5)]
     assert str(state.setbacks[0]) == "5-6: P1 circles C10, which now requires 5"
     spikes = sheet_text(analysed="f0", ap="o")
     state = position([spikes, EMPTY], drawn=0, seed=seed_for(6, 6))
     state.apply("roll")
     assert [(setback.spot, setback.effect) for setback in state.setbacks] == [
-        ("AP1", "spent"), ("AP1", "lost")]
+        ("AP1", "spent"),
+        ("AP1", "lost"),
+    ]
     assert state.sheet(1).ap[0] == "lost"
 
 
 # -- endings -------------------------------------------------------------------------------------
+
 
 def test_resign_is_accepted_never_listed_and_the_engine_plays_on():
     state = FIGHT_THE_VIRUS.new_initial_state({"players": 2, "seed": 7})
@@ -215,14 +236,23 @@ def test_the_turn_cap_ends_the_game():
 
 def test_ratings():
     assert [rating_of(turns) for turns in (21, 22, 24, 25, 28, 29, 33, 34, None)] == [
-        "legendary", "excellent", "excellent", "good", "good", "fair", "fair",
-        "keep researching", "virus wins"]
+        "legendary",
+        "excellent",
+        "excellent",
+        "good",
+        "good",
+        "fair",
+        "fair",
+        "keep researching",
+        "virus wins",
+    ]
 
 
 def test_shared_victory_and_scores():
-    reds = {"testing": {"T00": 2, "T01": 2, "T02": 2, "T03": 2, "T04": 2, "T11": 3, "T12": 3,
-                        "T21": 4},
-            "curve": {"C00": 1, "C10": 2, "C11": 1, "C20": 1, "C21": 2, "C22": 1, "C33": 3}}
+    reds = {
+        "testing": {"T00": 2, "T01": 2, "T02": 2, "T03": 2, "T04": 2, "T11": 3, "T12": 3, "T21": 4},
+        "curve": {"C00": 1, "C10": 2, "C11": 1, "C20": 1, "C21": 2, "C22": 1, "C33": 3},
+    }
     ready = sheet_text(analysed="f0 d1 e1 f1 g1 h1", ap="ooo", research=11, **reds)
     state = position([ready, EMPTY, ready], dice=(6, 2), decision="P1:01:AO")
     state.apply("6+6>R12")
@@ -235,9 +265,11 @@ def test_shared_victory_and_scores():
 
 # -- bonuses and the extra die -------------------------------------------------------------------
 
+
 def test_a_bonus_chain_and_the_next_empty_square():
-    sheet = sheet_text(research=5, testing={"T00": 1, "T01": 2, "T02": 1, "T03": 2},
-                       curve={"C00": 3})
+    sheet = sheet_text(
+        research=5, testing={"T00": 1, "T01": 2, "T02": 1, "T03": 2}, curve={"C00": 3}
+    )
     state = position([sheet], dice=(6, 4), decision="P1:01:AO")
     state.apply("6>R6")
     assert state.phase == "bonus" and state.pending_bonus == "O"
@@ -286,8 +318,9 @@ def test_an_x_square_filled_by_a_bonus_grants_the_extra_die():
 
 
 def test_legal_by_area_and_structured_info():
-    state = position([sheet_text(analysed="f0", ap="o", research=3)], dice=(4, 6),
-                     decision="P1:01:AO")
+    state = position(
+        [sheet_text(analysed="f0", ap="o", research=3)], dice=(4, 6), decision="P1:01:AO"
+    )
     groups = state.legal_by_area()
     assert set(groups) == {"A", "R", "T", "C", "other"}
     assert [str(action) for action in groups["R"]] == ["4>R4"]
@@ -298,12 +331,16 @@ def test_legal_by_area_and_structured_info():
 
 # -- check agrees with the legal lists -----------------------------------------------------------
 
+
 def candidates(state) -> list:
     """Every well-formed decision that could plausibly be tried now."""
-    found = [FIGHT_THE_VIRUS.parse_action(text) for text in
-             ("roll", "reroll", "keep", "pass", "b-", "resign")]
-    targets = ([f"R{k}" for k in range(1, 13)] + list(TESTING_CELLS) + list(CURVE_SQUARES)
-               + ["T44", "C63"])
+    found = [
+        FIGHT_THE_VIRUS.parse_action(text)
+        for text in ("roll", "reroll", "keep", "pass", "b-", "resign")
+    ]
+    targets = (
+        [f"R{k}" for k in range(1, 13)] + list(TESTING_CELLS) + list(CURVE_SQUARES) + ["T44", "C63"]
+    )
     for die in range(1, 7):
         for raised in range(9):
             found.extend(Use(die, raised, target[0], target) for target in targets)
@@ -322,11 +359,16 @@ def test_check_agrees_with_the_legal_list():
     rng = random.Random(5)
     states = 0
     for game in range(12):
-        options = [{"players": 2}, {"mode": "solo", "players": 1},
-                   {"mode": "groups", "players": 4, "groups": "1 2 2 1"}][game % 3]
+        options = [
+            {"players": 2},
+            {"mode": "solo", "players": 1},
+            {"mode": "groups", "players": 4, "groups": "1 2 2 1"},
+        ][game % 3]
         state = FIGHT_THE_VIRUS.new_initial_state({**options, "seed": game})
-        bots = [GreedyBot(game) if seat == 0 else RandomBot(game + seat)
-                for seat in range(state.num_players)]
+        bots = [
+            GreedyBot(game) if seat == 0 else RandomBot(game + seat)
+            for seat in range(state.num_players)
+        ]
         moments = set(rng.sample(range(150), 6))
         step = 0
         while not state.is_terminal():
@@ -335,7 +377,8 @@ def test_check_agrees_with_the_legal_list():
                 listed = set(state.legal_actions())
                 assert listed, "a deciding player always has a listed decision"
                 assert [str(a) for a in state.legal_actions()] == sorted(
-                    str(a) for a in state.legal_actions())
+                    str(a) for a in state.legal_actions()
+                )
                 for action in candidates(state):
                     try:
                         state.check(action)
@@ -350,24 +393,28 @@ def test_check_agrees_with_the_legal_list():
     assert states >= 40
 
 
-@pytest.mark.parametrize(("text", "code", "params"), [
-    ("6+3>R9", "not-enough-ap", {"cost": 2, "active": 1}),
-    ("6>R6", "research-order", {"next": "R4", "square": "R6"}),
-    ("5>R4", "research-value", {"value": 5, "square": "R4"}),
-    ("2>A:e3", "die-unavailable", {"die": 2, "dice": "6-5"}),
-    ("6+1>C00", "value-too-high", {"value": 7}),
-    ("5>A:a0.b0", "analysis-outside", {"cell": "a0"}),
-    ("5>A:e4.f4", "analysis-shape", {"face": 5}),
-    ("6>A:f0", "analysis-occupied", {"cell": "f0"}),
-    ("6>A:f5", "analysis-touching", {}),
-    ("5>T44", "testing-no-cell", {"cell": "T44"}),
-    ("5>T10", "testing-supports", {"cell": "T10"}),
-    ("bS>A:f1", "no-bonus", {}),
-    ("keep", "wrong-decision", {}),
-])
+@pytest.mark.parametrize(
+    ("text", "code", "params"),
+    [
+        ("6+3>R9", "not-enough-ap", {"cost": 2, "active": 1}),
+        ("6>R6", "research-order", {"next": "R4", "square": "R6"}),
+        ("5>R4", "research-value", {"value": 5, "square": "R4"}),
+        ("2>A:e3", "die-unavailable", {"die": 2, "dice": "6-5"}),
+        ("6+1>C00", "value-too-high", {"value": 7}),
+        ("5>A:a0.b0", "analysis-outside", {"cell": "a0"}),
+        ("5>A:e4.f4", "analysis-shape", {"face": 5}),
+        ("6>A:f0", "analysis-occupied", {"cell": "f0"}),
+        ("6>A:f5", "analysis-touching", {}),
+        ("5>T44", "testing-no-cell", {"cell": "T44"}),
+        ("5>T10", "testing-supports", {"cell": "T10"}),
+        ("bS>A:f1", "no-bonus", {}),
+        ("keep", "wrong-decision", {}),
+    ],
+)
 def test_refusals_name_the_rule_and_the_details(text: str, code: str, params: dict):
-    state = position([sheet_text(analysed="f0", ap="o", research=3)], dice=(6, 5),
-                     decision="P1:01:AO")
+    state = position(
+        [sheet_text(analysed="f0", ap="o", research=3)], dice=(6, 5), decision="P1:01:AO"
+    )
     with pytest.raises(IllegalActionError) as raised:
         state.apply(text)
     error = raised.value
@@ -384,14 +431,22 @@ def test_refusals_of_the_finished_game_and_non_actions():
         state.apply("resign")
     assert raised.value.code == "fight-the-virus.game-over"
     fresh = FIGHT_THE_VIRUS.new_initial_state()
-    for bad in (object(), Use(7, 0, "R", "R7"), Use(1, 0, "A", "", ()), Bonus("Q"),
-                Use(6, 0, "R", "Rx"), Use(6, 0, "R", "T10"), Use(6, 0, "T", "")):
+    for bad in (
+        object(),
+        Use(7, 0, "R", "R7"),
+        Use(1, 0, "A", "", ()),
+        Bonus("Q"),
+        Use(6, 0, "R", "Rx"),
+        Use(6, 0, "R", "T10"),
+        Use(6, 0, "T", ""),
+    ):
         with pytest.raises(IllegalActionError) as raised:
             fresh.check(bad)  # type: ignore[arg-type]
         assert raised.value.code == "fight-the-virus.not-an-action"
 
 
 # -- the split test ------------------------------------------------------------------------------
+
 
 def test_the_euler_split_test_agrees_with_a_flood_fill():
     masks = set()
@@ -421,26 +476,30 @@ def test_the_euler_split_test_agrees_with_a_flood_fill():
 
 # -- positions and JSON documents ----------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    "t1 d1 - roll -|.....................|0|-|-",
-    "t0 d0 - roll -|.....................|0|-|-",
-    "t1 d0 3-3 roll -|.....................|0|-|-",
-    "t1 d2 6-6 reroll-or-keep -|.....................|0|-|-",
-    "t1 d2 6-3 P1:01:* -|.....................|0|-|-",
-    "t1 d2 6-3 P1:01:AO f0|.....................|0|-|-",
-    "t1 d2 6-3 P1:01:AO f0.f5|o....................|0|-|-",
-    "t1 d2 6-3 P1:01:AO -|.....................|13|-|-",
-    "t1 d2 6-3 P1:01:AO -|.....................|0|T10=3|-",
-    "t1 d2 6-3 P1:01:AO -|.....................|0|T00=3,T00=4|-",
-    "t1 d2 6-3 P1:01:AO -|.....................|0|-|C10=3",
-    "t1 d2 6-3 P1:01:AO -|.....................|0|-|C00=3,C10=3",
-    "t1 d2 6-3 P1:01:AO -|.....................|0|-|C00=3,C10@4=3",
-    "t1 d2 6-3 P1:01:AO -|.....................|0|-|-|z",
-    "t1 d2 6-3 over:win -|.....................|0|-|-",
-    "t1 d2 6-3 P1:01:AO -|....................|0|-|-",
-    "t1 d2 6-3 P1:01:AO",
-    "",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "t1 d1 - roll -|.....................|0|-|-",
+        "t0 d0 - roll -|.....................|0|-|-",
+        "t1 d0 3-3 roll -|.....................|0|-|-",
+        "t1 d2 6-6 reroll-or-keep -|.....................|0|-|-",
+        "t1 d2 6-3 P1:01:* -|.....................|0|-|-",
+        "t1 d2 6-3 P1:01:AO f0|.....................|0|-|-",
+        "t1 d2 6-3 P1:01:AO f0.f5|o....................|0|-|-",
+        "t1 d2 6-3 P1:01:AO -|.....................|13|-|-",
+        "t1 d2 6-3 P1:01:AO -|.....................|0|T10=3|-",
+        "t1 d2 6-3 P1:01:AO -|.....................|0|T00=3,T00=4|-",
+        "t1 d2 6-3 P1:01:AO -|.....................|0|-|C10=3",
+        "t1 d2 6-3 P1:01:AO -|.....................|0|-|C00=3,C10=3",
+        "t1 d2 6-3 P1:01:AO -|.....................|0|-|C00=3,C10@4=3",
+        "t1 d2 6-3 P1:01:AO -|.....................|0|-|-|z",
+        "t1 d2 6-3 over:win -|.....................|0|-|-",
+        "t1 d2 6-3 P1:01:AO -|....................|0|-|-",
+        "t1 d2 6-3 P1:01:AO",
+        "",
+    ],
+)
 def test_bad_positions_are_rejected(text: str):
     with pytest.raises(NotationError) as raised:
         FIGHT_THE_VIRUS.from_position(text, options={"mode": "solo", "players": 1})
@@ -455,13 +514,41 @@ def test_a_corrupt_json_document_raises_state_format_error():
     document = json.loads(json.dumps(state.to_json()))
     assert FIGHT_THE_VIRUS.state_from_json(document) == state
     rng = random.Random(3)
-    junk = [None, 0, -1, 1.5, True, "", "x", [], {}, ["roll"], "6+3>R9", 2**70, "roll ",
-            {"mode": "groups"}]
+    junk = [
+        None,
+        0,
+        -1,
+        1.5,
+        True,
+        "",
+        "x",
+        [],
+        {},
+        ["roll"],
+        "6+3>R9",
+        2**70,
+        "roll ",
+        {"mode": "groups"},
+    ]
     for _ in range(400):
         broken = json.loads(json.dumps(document))
-        field = rng.choice(["format", "version", "game", "options", "start", "actions",
-                            "options.mode", "options.players", "options.names",
-                            "options.groups", "options.seed", "action", "extra"])
+        field = rng.choice(
+            [
+                "format",
+                "version",
+                "game",
+                "options",
+                "start",
+                "actions",
+                "options.mode",
+                "options.players",
+                "options.names",
+                "options.groups",
+                "options.seed",
+                "action",
+                "extra",
+            ]
+        )
         value = rng.choice(junk)
         if field.startswith("options."):
             broken["options"][field[8:]] = value
@@ -476,8 +563,9 @@ def test_a_corrupt_json_document_raises_state_format_error():
         except StateFormatError as error:
             assert error.params["field"]
     with pytest.raises(StateFormatError) as raised:
-        FIGHT_THE_VIRUS.state_from_json({**document, "options": {**document["options"],
-                                                                 "names": "A;B"}})
+        FIGHT_THE_VIRUS.state_from_json(
+            {**document, "options": {**document["options"], "names": "A;B"}}
+        )
     assert raised.value.field == "options.names"
 
 

@@ -19,16 +19,18 @@ SCHEMA = OptionSchema(
         Option("fast", "bool", False),
         Option("title", "str", "Game"),
     ],
-    constraints=[Constraint(when="setup", values=("hole",), option="size",
-                            allowed=(3, 5, 7, 9))],
+    constraints=[Constraint(when="setup", values=("hole",), option="size", allowed=(3, 5, 7, 9))],
 )
 
 
 def test_defaults_fill_missing_options():
-    assert SCHEMA.validate(None) == {"size": 4, "setup": "standard", "fast": False,
-                                     "title": "Game"}
-    assert SCHEMA.validate({"size": 9}) == {"size": 9, "setup": "standard", "fast": False,
-                                            "title": "Game"}
+    assert SCHEMA.validate(None) == {"size": 4, "setup": "standard", "fast": False, "title": "Game"}
+    assert SCHEMA.validate({"size": 9}) == {
+        "size": 9,
+        "setup": "standard",
+        "fast": False,
+        "title": "Game",
+    }
     assert SCHEMA.defaults() == SCHEMA.validate({})
 
 
@@ -69,8 +71,7 @@ def test_error_messages_name_the_option_and_the_allowed_values():
     assert str(raised.value) == "Option size=12 is invalid: allowed values are integers 3..10."
     with pytest.raises(OptionError) as raised:
         SCHEMA.validate({"setup": "swamp"})
-    assert raised.value.params == {"option": "setup", "value": "swamp",
-                                   "allowed": "standard, hole"}
+    assert raised.value.params == {"option": "setup", "value": "swamp", "allowed": "standard, hole"}
     with pytest.raises(OptionError) as raised:
         SCHEMA.validate({"colour": "red"})
     assert "known options are size, setup, fast, title" in str(raised.value)
@@ -86,9 +87,15 @@ def test_option_values_are_an_immutable_hashable_json_dict():
     values = SCHEMA.validate({"size": 5})
     assert isinstance(values, dict) and isinstance(values, OptionValues)
     assert json.loads(json.dumps(values)) == values
-    for mutate in (lambda: values.__setitem__("size", 6), lambda: values.update(size=6),
-                   lambda: values.pop("size"), values.clear, lambda: values.setdefault("x", 1),
-                   values.popitem, lambda: values.__delitem__("size")):
+    for mutate in (
+        lambda: values.__setitem__("size", 6),
+        lambda: values.update(size=6),
+        lambda: values.pop("size"),
+        values.clear,
+        lambda: values.setdefault("x", 1),
+        values.popitem,
+        lambda: values.__delitem__("size"),
+    ):
         with pytest.raises(TypeError):
             mutate()
     assert values["size"] == 5
@@ -113,11 +120,24 @@ def test_schema_json_for_forms():
     document = SCHEMA.to_json()
     assert json.loads(json.dumps(document)) == document
     assert document["options"][0] == {
-        "name": "size", "kind": "int", "default": 4, "label": "Board size", "description": "",
-        "minimum": 3, "maximum": 10}
+        "name": "size",
+        "kind": "int",
+        "default": 4,
+        "label": "Board size",
+        "description": "",
+        "minimum": 3,
+        "maximum": 10,
+    }
     assert document["options"][1]["choices"] == ["standard", "hole"]
-    assert document["constraints"] == [{"when": "setup", "values": ["hole"], "option": "size",
-                                        "allowed": [3, 5, 7, 9], "description": ""}]
+    assert document["constraints"] == [
+        {
+            "when": "setup",
+            "values": ["hole"],
+            "option": "size",
+            "allowed": [3, 5, 7, 9],
+            "description": "",
+        }
+    ]
 
 
 def test_schema_access():
@@ -136,12 +156,15 @@ def test_bad_declarations_fail_early():
     with pytest.raises(ValueError):
         OptionSchema([Option("a", "bool", True), Option("a", "bool", False)])
     with pytest.raises(ValueError):
-        OptionSchema([Option("a", "bool", True)],
-                     constraints=[Constraint(when="a", values=(True,), option="b", allowed=())])
+        OptionSchema(
+            [Option("a", "bool", True)],
+            constraints=[Constraint(when="a", values=(True,), option="b", allowed=())],
+        )
     with pytest.raises(OptionError):  # the defaults break the constraint
-        OptionSchema([Option("a", "bool", True), Option("b", "int", 1)],
-                     constraints=[Constraint(when="a", values=(True,), option="b",
-                                             allowed=(2,))])
+        OptionSchema(
+            [Option("a", "bool", True), Option("b", "int", 1)],
+            constraints=[Constraint(when="a", values=(True,), option="b", allowed=(2,))],
+        )
 
 
 def test_zebra_options():

@@ -30,8 +30,27 @@ NS = "{http://www.w3.org/2000/svg}"
 AREAS = ("analysis", "ap", "research", "testing", "curve")
 # Restated from the rules' section 2.1, independently of the module's copy of the data.
 SPIKES = {
-    "f0", "d1", "h1", "c2", "i2", "b3", "e3", "j3", "h4", "a5", "f5", "k5",
-    "d6", "b7", "g7", "j7", "c8", "i8", "d9", "h9", "f10",
+    "f0",
+    "d1",
+    "h1",
+    "c2",
+    "i2",
+    "b3",
+    "e3",
+    "j3",
+    "h4",
+    "a5",
+    "f5",
+    "k5",
+    "d6",
+    "b7",
+    "g7",
+    "j7",
+    "c8",
+    "i8",
+    "d9",
+    "h9",
+    "f10",
 }
 ROW_WIDTHS = [1, 5, 7, 9, 9, 11, 9, 9, 7, 5, 1]
 
@@ -54,10 +73,26 @@ def sheet(**changes: Any) -> SimpleNamespace:
 
 RICH = sheet(
     name="Ben",
-    analysed=frozenset({
-        "f0", "d1", "e1", "f1", "g1", "h1", "d2", "e2",
-        "f2", "g2", "c3", "d3", "e3", "f3", "e4", "f4",
-    }),
+    analysed=frozenset(
+        {
+            "f0",
+            "d1",
+            "e1",
+            "f1",
+            "g1",
+            "h1",
+            "d2",
+            "e2",
+            "f2",
+            "g2",
+            "c3",
+            "d3",
+            "e3",
+            "f3",
+            "e4",
+            "f4",
+        }
+    ),
     ap=("spent",) * 5 + ("active",) * 3 + ("lost",) + ("blank",) * 12,
     research=7,
     testing={"T00": 2, "T01": 3, "T02": 5, "T03": 1, "T10": 4, "T11": 6, "T20": 12},
@@ -80,8 +115,7 @@ def classes(element: ET.Element) -> set[str]:
 
 
 def bonuses(svg: str) -> dict[str, ET.Element]:
-    return {g.get("data-bonus", ""): g for g in parse(svg).iter(f"{NS}g")
-            if "bonus" in classes(g)}
+    return {g.get("data-bonus", ""): g for g in parse(svg).iter(f"{NS}g") if "bonus" in classes(g)}
 
 
 def title(root: ET.Element) -> str | None:
@@ -121,13 +155,49 @@ def test_every_spot_of_the_sheet_is_drawn_once_in_drawing_order() -> None:
     assert tuple(groups) == SPOT_NAMES
     by_area = {area: [n for n, g in groups.items() if area in classes(g)] for area in AREAS}
     assert {area: len(names) for area, names in by_area.items()} == {
-        "analysis": 73, "ap": 21, "research": 12, "testing": 15, "curve": 16}
+        "analysis": 73,
+        "ap": 21,
+        "research": 12,
+        "testing": 15,
+        "curve": 16,
+    }
     assert by_area["ap"] == [f"AP{n}" for n in range(1, 22)]
     assert by_area["research"] == [f"R{k}" for k in range(1, 13)]
-    assert by_area["testing"] == ["T00", "T01", "T02", "T03", "T04", "T10", "T11", "T12", "T13",
-                                  "T20", "T21", "T22", "T30", "T31", "T40"]
-    assert by_area["curve"] == ["C00", "C10", "C11", "C20", "C21", "C22", "C30", "C31", "C32",
-                                "C33", "C40", "C41", "C42", "C50", "C51", "C60"]
+    assert by_area["testing"] == [
+        "T00",
+        "T01",
+        "T02",
+        "T03",
+        "T04",
+        "T10",
+        "T11",
+        "T12",
+        "T13",
+        "T20",
+        "T21",
+        "T22",
+        "T30",
+        "T31",
+        "T40",
+    ]
+    assert by_area["curve"] == [
+        "C00",
+        "C10",
+        "C11",
+        "C20",
+        "C21",
+        "C22",
+        "C30",
+        "C31",
+        "C32",
+        "C33",
+        "C40",
+        "C41",
+        "C42",
+        "C50",
+        "C51",
+        "C60",
+    ]
     for group in groups.values():
         assert "spot" in classes(group) and len(classes(group) & set(AREAS)) == 1
 
@@ -166,8 +236,10 @@ def test_the_ap_track_shows_each_fields_state_four_ways_apart() -> None:
         assert not classes(group) & (set(AP_STATES) - {state})
         field = next(c for c in group.iter(f"{NS}circle") if "field" in classes(c))
         crossed = any("cross" in classes(p) for p in group.iter(f"{NS}path"))
-        looks.setdefault(state, (field.get("stroke-width"), field.get("stroke-dasharray"),
-                                 field.get("fill"), crossed))
+        looks.setdefault(
+            state,
+            (field.get("stroke-width"), field.get("stroke-dasharray"), field.get("fill"), crossed),
+        )
         assert texts(group, "number") == [str(n)]
     assert len(set(looks.values())) == 4
     assert looks["spent"][3] and looks["lost"][3] and not looks["active"][3]
@@ -178,8 +250,10 @@ def test_the_ap_track_shows_each_fields_state_four_ways_apart() -> None:
 
 def test_ap_fields_are_three_rows_of_seven() -> None:
     groups = spots(render_sheet_svg(sheet()))
-    centres = [(float(c.get("cx", "nan")), float(c.get("cy", "nan")))
-               for c in (list(groups[f"AP{n}"])[-1] for n in range(1, 22))]
+    centres = [
+        (float(c.get("cx", "nan")), float(c.get("cy", "nan")))
+        for c in (list(groups[f"AP{n}"])[-1] for n in range(1, 22))
+    ]
     assert len({y for _, y in centres}) == 3
     assert all(centres[i][1] == centres[i - 1][1] for i in range(1, 21) if i % 7)
     assert [x for x, _ in centres[:7]] == [x for x, _ in centres[7:14]]
@@ -229,8 +303,23 @@ def test_red_targets_and_extra_squares_are_marked_beyond_colour() -> None:
 def test_every_bonus_has_one_badge_and_earned_ones_are_ticked() -> None:
     found = bonuses(render_sheet_svg(RICH))
     assert set(found) == BONUS_KEYS
-    assert BONUS_KEYS == {"R3", "R6", "R8", "R10", "T-row0", "T-row1", "T-row2", "T-row3",
-                          "T-row4", "C-row1", "C-row2", "X:T10", "X:T13", "X:C11", "X:C42"}
+    assert BONUS_KEYS == {
+        "R3",
+        "R6",
+        "R8",
+        "R10",
+        "T-row0",
+        "T-row1",
+        "T-row2",
+        "T-row3",
+        "T-row4",
+        "C-row1",
+        "C-row2",
+        "X:T10",
+        "X:T13",
+        "X:C11",
+        "X:C42",
+    }
     kinds = {key: badge.get("data-kind") for key, badge in found.items()}
     assert [kinds[f"R{k}"] for k in (3, 6, 8, 10)] == ["S", "O", "S", "O"]
     assert [kinds[f"T-row{r}"] for r in range(5)] == ["N", "S", "N", "S", "N"]
@@ -247,8 +336,7 @@ def test_every_bonus_has_one_badge_and_earned_ones_are_ticked() -> None:
 
 def test_the_research_lock_opens_when_every_red_target_is_filled() -> None:
     def lock(s: SimpleNamespace) -> ET.Element:
-        return next(g for g in parse(render_sheet_svg(s)).iter(f"{NS}g")
-                    if "lock" in classes(g))
+        return next(g for g in parse(render_sheet_svg(s)).iter(f"{NS}g") if "lock" in classes(g))
 
     assert "unlocked" not in classes(lock(RICH))
     assert lock(RICH).get("data-needs") == "T00 T04 T21 C33"
@@ -259,10 +347,13 @@ def test_the_research_lock_opens_when_every_red_target_is_filled() -> None:
 
 
 def test_the_key_numbers_are_counted_from_the_sheet() -> None:
-    tally = next(g for g in parse(render_sheet_svg(RICH)).iter(f"{NS}g")
-                 if "tally" in classes(g))
-    assert (tally.get("data-research"), tally.get("data-ap-active"), tally.get("data-spikes"),
-            tally.get("data-red")) == ("7", "3", "4", "1")  # spikes f0 d1 h1 e3; red T00
+    tally = next(g for g in parse(render_sheet_svg(RICH)).iter(f"{NS}g") if "tally" in classes(g))
+    assert (
+        tally.get("data-research"),
+        tally.get("data-ap-active"),
+        tally.get("data-spikes"),
+        tally.get("data-red"),
+    ) == ("7", "3", "4", "1")  # spikes f0 d1 h1 e3; red T00
     assert texts(tally, "tally-number") == ["7/12", "3", "4/21", "1/4"]
 
 
@@ -270,22 +361,31 @@ def test_the_key_numbers_are_counted_from_the_sheet() -> None:
 
 
 def test_highlight_selected_and_last_move_classes() -> None:
-    svg = render_sheet_svg(RICH, highlighted=["e5", "ap6", "r8", "t12", "C21"], selected="T21",
-                           last_move=("c3", "d3", "AP5", "T20"))
+    svg = render_sheet_svg(
+        RICH,
+        highlighted=["e5", "ap6", "r8", "t12", "C21"],
+        selected="T21",
+        last_move=("c3", "d3", "AP5", "T20"),
+    )
     groups = spots(svg)
     assert {n for n, g in groups.items() if "highlight" in classes(g)} == {
-        "e5", "AP6", "R8", "T12", "C21"}
+        "e5",
+        "AP6",
+        "R8",
+        "T12",
+        "C21",
+    }
     assert {n for n, g in groups.items() if "selected" in classes(g)} == {"T21"}
-    assert {n for n, g in groups.items() if "last-move" in classes(g)} == {"c3", "d3", "AP5",
-                                                                           "T20"}
+    assert {n for n, g in groups.items() if "last-move" in classes(g)} == {"c3", "d3", "AP5", "T20"}
     for name in ("e5", "AP6", "R8", "T12", "C21"):
         assert any("target-marker" in classes(e) for e in groups[name])
     assert any("selected-ring" in classes(e) for e in groups["T21"])
     assert any("last-move-tint" in classes(e) for e in groups["T20"])
     for group in spots(render_sheet_svg(RICH)).values():
         assert not classes(group) & {"highlight", "selected", "last-move"}
-        assert not [e for e in group if classes(e) & {"target-marker", "selected-ring",
-                                                       "last-move-tint"}]
+        assert not [
+            e for e in group if classes(e) & {"target-marker", "selected-ring", "last-move-tint"}
+        ]
 
 
 def test_a_target_is_a_dot_on_an_empty_spot_and_a_ring_on_a_used_one() -> None:
@@ -321,8 +421,9 @@ def test_the_shape_preview_is_an_overlay_that_is_not_colour_only(legal: bool) ->
 def test_legal_and_illegal_previews_differ_in_colour_too() -> None:
     def fill(legal: bool) -> str | None:
         svg = render_sheet_svg(RICH, preview=["h2"], preview_legal=legal)
-        return next(r for r in parse(svg).iter(f"{NS}rect")
-                    if "preview-cell" in classes(r)).get("fill")
+        return next(r for r in parse(svg).iter(f"{NS}rect") if "preview-cell" in classes(r)).get(
+            "fill"
+        )
 
     assert fill(True) != fill(False)
 
@@ -345,8 +446,11 @@ def test_compact_mode_drops_labels_and_click_targets_but_keeps_the_state() -> No
     assert len(small) < len(full)
 
     def font(svg: str, cls: str) -> float:
-        return float(next(t for t in parse(svg).iter(f"{NS}text")
-                          if cls in classes(t)).get("font-size", "nan"))
+        return float(
+            next(t for t in parse(svg).iter(f"{NS}text") if cls in classes(t)).get(
+                "font-size", "nan"
+            )
+        )
 
     for cls in ("name", "tally-number", "value"):
         assert font(small, cls) > font(full, cls)
@@ -412,8 +516,15 @@ def test_a_long_name_is_shortened_on_the_sheet_but_not_in_the_title() -> None:
 
 def test_no_inline_styles_scripts_or_external_references() -> None:
     for compact in (False, True):
-        svg = render_sheet_svg(RICH, compact=compact, highlighted=["e5"], selected="R8",
-                               preview=["h2"], preview_legal=False, seat=3)
+        svg = render_sheet_svg(
+            RICH,
+            compact=compact,
+            highlighted=["e5"],
+            selected="R8",
+            preview=["h2"],
+            preview_legal=False,
+            seat=3,
+        )
         for element in parse(svg).iter():
             assert element.tag not in (f"{NS}script", f"{NS}style", f"{NS}foreignObject")
             for name in element.attrib:
@@ -516,9 +627,7 @@ def test_bad_view_options_raise_value_error_naming_the_value(
         {"earned": frozenset({"X:T11"})},
     ],
 )
-def test_sheet_data_that_does_not_fit_the_sheet_raises_value_error(
-    changes: dict[str, Any]
-) -> None:
+def test_sheet_data_that_does_not_fit_the_sheet_raises_value_error(changes: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         render_sheet_svg(sheet(**changes))
 

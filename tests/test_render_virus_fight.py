@@ -38,16 +38,22 @@ def played(players: int, seed: int, steps: int, *, size: int = 0) -> VirusFightS
 
 def cells(svg: str) -> dict[str, ET.Element]:
     root = ET.fromstring(svg)
-    return {group.get("data-cell"): group for group in root.iter(f"{NS}g")
-            if group.get("data-cell")}
+    return {
+        group.get("data-cell"): group for group in root.iter(f"{NS}g") if group.get("data-cell")
+    }
 
 
 def classes(element: ET.Element) -> set[str]:
     return set((element.get("class") or "").split())
 
 
-STATES = [played(2, 3, 14), played(3, 4, 40), played(4, 2, 30), played(5, 7, 60, size=11),
-          played(2, 9, 400, size=5)]
+STATES = [
+    played(2, 3, 14),
+    played(3, 4, 40),
+    played(4, 2, 30),
+    played(5, 7, 60, size=11),
+    played(2, 9, 400, size=5),
+]
 
 
 def test_output_is_a_standalone_well_formed_svg_document() -> None:
@@ -64,7 +70,7 @@ def test_output_is_a_standalone_well_formed_svg_document() -> None:
 @pytest.mark.parametrize("state", STATES, ids=lambda s: f"{s.num_players}p{s.size}")
 def test_every_cell_carries_the_engines_piece_owner_and_marker(state: VirusFightState) -> None:
     groups = cells(render_svg(state))
-    assert len(groups) == state.size ** 2
+    assert len(groups) == state.size**2
     occupied = {str(cell): (piece, marker) for cell, piece, marker in state.board_cells()}
     assert occupied, "the sample state should have pieces on the board"
     for name, group in groups.items():
@@ -75,8 +81,12 @@ def test_every_cell_carries_the_engines_piece_owner_and_marker(state: VirusFight
             assert group.get("data-piece") == piece.code
             assert group.get("data-owner") == str(piece.owner)
             assert group.get("data-origin") == str(piece.origin)
-            assert {"piece", TYPE_WORDS[piece.kind], f"size-{piece.size}",
-                    f"owner-{piece.owner}"} <= found
+            assert {
+                "piece",
+                TYPE_WORDS[piece.kind],
+                f"size-{piece.size}",
+                f"owner-{piece.owner}",
+            } <= found
             assert ("captured" in found) == (piece.owner != piece.origin)
             if marker is None:
                 assert group.get("data-marker") is None and "marked" not in found
@@ -92,8 +102,9 @@ def test_every_cell_carries_the_engines_piece_owner_and_marker(state: VirusFight
 @pytest.mark.parametrize("state", STATES, ids=lambda s: f"{s.num_players}p{s.size}")
 def test_home_segments_are_classed_by_seat(state: VirusFightState) -> None:
     groups = cells(render_svg(state))
-    homes = {str(cell): seat for seat in range(state.num_players)
-             for cell in state.home_segment(seat)}
+    homes = {
+        str(cell): seat for seat in range(state.num_players) for cell in state.home_segment(seat)
+    }
     for name, group in groups.items():
         if name in homes:
             assert {"home", f"home-{homes[name]}"} <= classes(group)
@@ -123,8 +134,16 @@ def test_pieces_show_type_colour_glyph_pips_and_owner_outline() -> None:
         body = next(r for r in group.iter(f"{NS}rect") if "body" in classes(r))
         assert outline.get("stroke") == SEAT_COLOURS[piece.owner]
         assert body.get("fill") == TYPE_COLOURS[piece.kind]
-        assert len(list(next(g for g in group.iter(f"{NS}g")
-                             if "pips" in classes(g)).iter(f"{NS}circle"))) == piece.size
+        assert (
+            len(
+                list(
+                    next(g for g in group.iter(f"{NS}g") if "pips" in classes(g)).iter(
+                        f"{NS}circle"
+                    )
+                )
+            )
+            == piece.size
+        )
         assert any("glyph" in classes(p) for p in group.iter(f"{NS}path"))
         sides.setdefault(piece.size, float(outline.get("width")))
     assert len(set(sides.values())) == len(sides)  # a size is drawn one way, sizes differ
@@ -147,8 +166,9 @@ def test_the_current_instruction_is_marked() -> None:
 
 def test_highlight_selected_and_last_move_classes() -> None:
     state = STATES[0]
-    svg = render_svg(state, highlighted=["A1", "c3"], selected="b2",
-                     last_move=last_move_cells("d2-d3 @E4"))
+    svg = render_svg(
+        state, highlighted=["A1", "c3"], selected="b2", last_move=last_move_cells("d2-d3 @E4")
+    )
     groups = cells(svg)
     assert {n for n, g in groups.items() if "highlight" in classes(g)} == {"a1", "c3"}
     assert {n for n, g in groups.items() if "selected" in classes(g)} == {"b2"}
@@ -211,8 +231,10 @@ def test_board_geometry_matches_the_drawing(coordinates: bool, flipped: bool) ->
 
 def test_no_inline_styles_scripts_or_external_references() -> None:
     for state in STATES:
-        for svg in (render_svg(state, highlighted=["a1"], selected="a2"),
-                    render_supply_svg(state, 0)):
+        for svg in (
+            render_svg(state, highlighted=["a1"], selected="a2"),
+            render_supply_svg(state, 0),
+        ):
             root = ET.fromstring(svg)
             for element in root.iter():
                 assert element.tag not in (f"{NS}script", f"{NS}style", f"{NS}foreignObject")
@@ -295,8 +317,7 @@ def test_supply_strip_counts_and_captured_origins() -> None:
             origins = sorted({p.origin for p in state.supply(seat) if p.code == code})
             assert slot.get("data-origins") == (" ".join(map(str, origins)) or None)
             assert ("captured" in classes(slot)) == any(o != seat for o in origins)
-            flags = [p.get("fill") for p in slot.iter(f"{NS}path")
-                     if "origin-flag" in classes(p)]
+            flags = [p.get("fill") for p in slot.iter(f"{NS}path") if "origin-flag" in classes(p)]
             assert flags == [SEAT_COLOURS[o] for o in origins]
         assert root.get("data-seat") == str(seat)
         assert root.get("data-removed") == str(state.removed(seat))
@@ -310,11 +331,13 @@ def test_supply_strip_of_a_captured_piece_keeps_its_colour() -> None:
             captured = [p for p in state.supply(seat) if p.origin != seat]
             if captured:
                 root = ET.fromstring(render_supply_svg(state, seat))
-                slot = next(g for g in root.iter(f"{NS}g")
-                            if g.get("data-code") == captured[0].code)
+                slot = next(
+                    g for g in root.iter(f"{NS}g") if g.get("data-code") == captured[0].code
+                )
                 assert "captured" in classes(slot)
-                fills = {p.get("fill") for p in slot.iter(f"{NS}path")
-                         if "origin-flag" in classes(p)}
+                fills = {
+                    p.get("fill") for p in slot.iter(f"{NS}path") if "origin-flag" in classes(p)
+                }
                 assert SEAT_COLOURS[captured[0].origin] in fills
                 return
     pytest.skip("no capture in the sampled games")
@@ -322,8 +345,14 @@ def test_supply_strip_of_a_captured_piece_keeps_its_colour() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"highlighted": ["f1"]}, {"selected": "a6"}, {"last_move": ("z1",)}, {"id_prefix": "1x"},
-     {"viewer": 2}, {"viewer": -1}],
+    [
+        {"highlighted": ["f1"]},
+        {"selected": "a6"},
+        {"last_move": ("z1",)},
+        {"id_prefix": "1x"},
+        {"viewer": 2},
+        {"viewer": -1},
+    ],
 )
 def test_bad_view_options_raise_value_error(options: dict) -> None:
     with pytest.raises(ValueError):

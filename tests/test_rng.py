@@ -22,8 +22,7 @@ def test_state_survives_a_json_round_trip():
     document = json.loads(json.dumps(generator.to_json()))
     copy = SeededRandom.from_json(document)
     assert copy.seed == 5
-    assert [copy.randrange(100) for _ in range(50)] == [
-        generator.randrange(100) for _ in range(50)]
+    assert [copy.randrange(100) for _ in range(50)] == [generator.randrange(100) for _ in range(50)]
     items_a, items_b = list(range(10)), list(range(10))
     copy.shuffle(items_a)
     generator.shuffle(items_b)

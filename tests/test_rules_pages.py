@@ -22,12 +22,18 @@ sys.path.insert(0, str(WEB / "tools"))
 import rules_pages  # noqa: E402
 
 GAMES = rules_pages.games_with_rules()
-TRYITS = [(game, spec) for game in GAMES for spec in rules_pages.blocks(rules_pages.load(game), "tryit")]
-DIAGRAMS = [(game, spec) for game in GAMES for spec in rules_pages.blocks(rules_pages.load(game), "diagram")]
+TRYITS = [
+    (game, spec) for game in GAMES for spec in rules_pages.blocks(rules_pages.load(game), "tryit")
+]
+DIAGRAMS = [
+    (game, spec) for game in GAMES for spec in rules_pages.blocks(rules_pages.load(game), "diagram")
+]
 
 
 def strings(name: str, language: str = "en") -> dict[str, str]:
-    return json.loads((WEB / "static" / "i18n" / f"{name}-{language}.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (WEB / "static" / "i18n" / f"{name}-{language}.json").read_text(encoding="utf-8")
+    )
 
 
 def tryit_id(item: tuple[str, dict]) -> str:
@@ -53,27 +59,48 @@ def test_every_rules_key_is_used() -> None:
     used = set().union(*(rules_pages.used_keys(rules_pages.load(game)) for game in GAMES))
     script = (WEB / "app" / "rules-page.js").read_text()
     used |= set(re.findall(r'"(rules\.[\w.-]+)"', script))
-    used |= set(re.findall(r'data-i18n(?:-[\w-]+)?="(rules\.[\w.{}-]+)"', (WEB / "templates" / "rules.html").read_text()))
-    used |= set(re.findall(r'data-i18n(?:-[\w-]+)?="(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()))
-    used = {key.replace("{{GAME}}", game) if "{{GAME}}" in key else key for key in used for game in GAMES}
+    used |= set(
+        re.findall(
+            r'data-i18n(?:-[\w-]+)?="(rules\.[\w.{}-]+)"',
+            (WEB / "templates" / "rules.html").read_text(),
+        )
+    )
+    used |= set(
+        re.findall(
+            r'data-i18n(?:-[\w-]+)?="(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()
+        )
+    )
+    used = {
+        key.replace("{{GAME}}", game) if "{{GAME}}" in key else key
+        for key in used
+        for game in GAMES
+    }
     assert sorted(set(strings("rules")) - used) == []
 
 
 def test_the_script_and_the_page_writer_use_only_existing_keys() -> None:
     script = (WEB / "app" / "rules-page.js").read_text()
     used = set(re.findall(r'"(rules\.[\w.-]+)"', script))
-    used |= set(re.findall(r'data-i18n(?:-[\w-]+)?="(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()))
+    used |= set(
+        re.findall(
+            r'data-i18n(?:-[\w-]+)?="(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()
+        )
+    )
     for language in ("en", "es"):
         assert sorted(used - set(strings("rules", language))) == []
 
 
-@pytest.mark.parametrize(("game", "spec"), DIAGRAMS, ids=lambda value: value if isinstance(value, str) else "")
+@pytest.mark.parametrize(
+    ("game", "spec"), DIAGRAMS, ids=lambda value: value if isinstance(value, str) else ""
+)
 def test_diagram_positions_are_valid_and_drawn_with_their_caption(game: str, spec: dict) -> None:
     state = rules_pages.build_state(game, spec)
     assert state.game.id == game
     svg = rules_pages.diagram_svg(game, spec)
     assert svg.startswith("<svg") and f'role="img" data-i18n-aria-label="{spec["caption"]}"' in svg
-    assert "<title" not in svg and "aria-labelledby" not in svg  # one page holds many boards: no shared ids
+    assert (
+        "<title" not in svg and "aria-labelledby" not in svg
+    )  # one page holds many boards: no shared ids
     cells = set(re.findall(r'data-cell="([\w]+)"', svg))
     assert set(spec.get("highlight", [])) <= cells
 
@@ -114,7 +141,11 @@ def test_tryit_data_follows_the_right_answers_to_the_end(game: str, spec: dict) 
             assert 0 <= index < len(node["actions"])
             for token in cells:
                 assert token in node["labels"] or token in node["buttons"] or token.startswith("A:")
-        for index in [*node["labels"].values(), *node["explain"].values(), *node["buttons"].values()]:
+        for index in [
+            *node["labels"].values(),
+            *node["explain"].values(),
+            *node["buttons"].values(),
+        ]:
             assert isinstance(messages[index], dict) and "key" in messages[index]
         if node["svg"] is not None:
             assert node["svg"].startswith("<svg") and 'aria-hidden="true"' in node["svg"]
@@ -145,7 +176,9 @@ def test_virus_war_elimination_takes_two_kills_in_any_order() -> None:
 def test_each_page_is_written_with_its_diagrams_and_boards(game: str, tmp_path: Path) -> None:
     content = rules_pages.load(game)
     page = rules_pages.page_html(game)
-    assert page.count('<figure class="rules-diagram"') == len(rules_pages.blocks(content, "diagram"))
+    assert page.count('<figure class="rules-diagram"') == len(
+        rules_pages.blocks(content, "diagram")
+    )
     assert page.count('<div class="tryit"') == len(rules_pages.blocks(content, "tryit"))
     assert page.count('type="application/json"') == len(rules_pages.blocks(content, "tryit"))
     assert "{{" not in page and 'data-i18n-bundles="rules"' in page
@@ -161,10 +194,14 @@ def test_the_build_fills_the_rules_texts_in_english(tmp_path: Path) -> None:
     sys.path.insert(0, str(WEB))
     import build
 
-    renderer = build.PageRenderer(json.loads((WEB / "static" / "i18n" / "en.json").read_text()), tmp_path)
+    renderer = build.PageRenderer(
+        json.loads((WEB / "static" / "i18n" / "en.json").read_text()), tmp_path
+    )
     written = rules_pages.write_rules_pages(tmp_path, renderer)
     assert sorted(path.name for path in written) == [f"rules-{game}.html" for game in GAMES]
     page = (tmp_path / "rules-zebra.html").read_text()
     assert strings("rules")["rules.zebra.title"] in page
     assert 'aria-label="' + strings("rules")["rules.tryit.board-label"] + '"' in page
-    assert not re.search(r'data-i18n="[\w.-]+"></(?!script)', page.replace("\n", ""))  # every text filled
+    assert not re.search(
+        r'data-i18n="[\w.-]+"></(?!script)', page.replace("\n", "")
+    )  # every text filled

@@ -39,8 +39,16 @@ def small_site(root: Path) -> Path:
 def test_the_precache_list_is_every_site_file_found_by_globbing(tmp_path: Path) -> None:
     site = small_site(tmp_path)
     urls = service_worker.precache_urls(site)
-    assert urls == ["./", "app/engine.js", "docs/a%20page.html", "index.html", "pyodide/314.0.7/pyodide.asm.wasm",
-                    "pyscript/0.7.31/core-C9KDLldu.js", "static/i18n/en.json", "zebra.html"]
+    assert urls == [
+        "./",
+        "app/engine.js",
+        "docs/a%20page.html",
+        "index.html",
+        "pyodide/314.0.7/pyodide.asm.wasm",
+        "pyscript/0.7.31/core-C9KDLldu.js",
+        "static/i18n/en.json",
+        "zebra.html",
+    ]
     # a file the build adds later is listed without anybody naming it
     (site / "pyscript/0.7.31/new-chunk.js").write_text("x")
     assert "pyscript/0.7.31/new-chunk.js" in service_worker.precache_urls(site)
@@ -59,7 +67,9 @@ def test_the_version_is_a_hash_of_every_file_and_of_the_template(tmp_path: Path)
     assert changed != first
     (site / "static/i18n/en.json").rename(site / "static/i18n/es.json")  # same bytes, other path
     assert service_worker.content_version(site, template) not in (first, changed)
-    assert service_worker.content_version(site, template + "// new code") != service_worker.content_version(site, template)
+    assert service_worker.content_version(
+        site, template + "// new code"
+    ) != service_worker.content_version(site, template)
 
 
 def test_the_generated_worker_holds_the_version_and_the_list(tmp_path: Path) -> None:
@@ -88,7 +98,11 @@ def test_the_icon_svg_is_parsed_into_shapes() -> None:
     assert box == 64
     assert [shape.kind for shape in shapes[:2]] == ["rect", "circle"]
     assert sum(shape.kind == "segment" for shape in shapes) == 8
-    assert pwa.path_segments("M32 8v8M8 32h8M15 49l6-6") == [(32, 8, 32, 16), (8, 32, 16, 32), (15, 49, 21, 43)]
+    assert pwa.path_segments("M32 8v8M8 32h8M15 49l6-6") == [
+        (32, 8, 32, 16),
+        (8, 32, 16, 32),
+        (15, 49, 21, 43),
+    ]
     with pytest.raises(ValueError, match="unsupported"):
         pwa.parse_svg('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><ellipse/></svg>')
     with pytest.raises(ValueError, match="only M, L, H, V"):
@@ -119,10 +133,20 @@ def test_manifest_is_complete_and_its_colours_come_from_the_stylesheet() -> None
     assert document["background_color"] == pwa.css_colour("paper", css)
     assert document["theme_color"] == pwa.css_colour("accent", css)
     sizes = {(icon["sizes"], icon["purpose"]) for icon in document["icons"]}
-    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
+    assert {
+        ("192x192", "any"),
+        ("512x512", "any"),
+        ("192x192", "maskable"),
+        ("512x512", "maskable"),
+    } <= sizes
     # every page's <meta name="theme-color"> says the same colour
-    for page in [REPOSITORY / "web" / "index.html", REPOSITORY / "web" / "templates" / "game.html",
-                 REPOSITORY / "web" / "docs" / "engine.html"]:
+    for page in [
+        REPOSITORY / "web" / "index.html",
+        REPOSITORY / "web" / "templates" / "game.html",
+        REPOSITORY / "web" / "docs" / "engine.html",
+    ]:
         text = page.read_text()
         assert f'<meta name="theme-color" content="{document["theme_color"]}">' in text, page
-        assert 'rel="manifest"' in text and 'rel="apple-touch-icon"' in text and "app/pwa.js" in text, page
+        assert (
+            'rel="manifest"' in text and 'rel="apple-touch-icon"' in text and "app/pwa.js" in text
+        ), page

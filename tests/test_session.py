@@ -123,7 +123,8 @@ def test_json_round_trip_keeps_the_redo_stack():
     assert again.redo() == Move.parse("b2-b1")
     assert again.redo() == Move.parse("c2-c1")
     assert again.to_json()["state"] == Match("zebra", options={"size": 3}).to_json()["state"] | {
-        "actions": ["a2-a1", "b2-b1", "c2-c1"]}
+        "actions": ["a2-a1", "b2-b1", "c2-c1"]
+    }
 
 
 @pytest.mark.parametrize(
@@ -133,8 +134,7 @@ def test_json_round_trip_keeps_the_redo_stack():
         (lambda document: document.update(version=2), "version"),
         (lambda document: document.update(state=[]), "state"),
         (lambda document: document["state"].update(game="chess"), "state.game"),
-        (lambda document: document["state"].update(actions=["a2-a1", "a2-a1"]),
-         "state.actions[1]"),
+        (lambda document: document["state"].update(actions=["a2-a1", "a2-a1"]), "state.actions[1]"),
         (lambda document: document.update(seats=["human"]), "seats"),
         (lambda document: document.update(redo="b1-b2"), "redo"),
         (lambda document: document.update(redo=["a1-a2"]), "redo[0]"),

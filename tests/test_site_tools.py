@@ -17,9 +17,17 @@ sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 import build  # noqa: E402
 import serve  # noqa: E402
 
-SAMPLE_PATHS = ["/", "/index.html", "/zebra.html", "/docs/engine.html", "/app/engine.js",
-                "/static/css/site.css", "/pyodide/314.0.7/pyodide.asm.wasm",
-                "/pyscript/0.7.31/core.js", "/wheels/abc/pyengine-0.1.0-py3-none-any.whl"]
+SAMPLE_PATHS = [
+    "/",
+    "/index.html",
+    "/zebra.html",
+    "/docs/engine.html",
+    "/app/engine.js",
+    "/static/css/site.css",
+    "/pyodide/314.0.7/pyodide.asm.wasm",
+    "/pyscript/0.7.31/core.js",
+    "/wheels/abc/pyengine-0.1.0-py3-none-any.whl",
+]
 
 
 def test_every_response_gets_the_csp_and_no_rule_pair_sets_one_header_twice() -> None:
@@ -39,7 +47,10 @@ def test_caching_policy() -> None:
     assert serve.headers_for("/app/engine.js", rules)["Cache-Control"] == "no-cache"
     for path in SAMPLE_PATHS[6:]:
         assert "immutable" in serve.headers_for(path, rules)["Cache-Control"], path
-    assert serve.headers_for("/pyodide/314.0.7/pyodide.asm.wasm", rules)["Content-Type"] == "application/wasm"
+    assert (
+        serve.headers_for("/pyodide/314.0.7/pyodide.asm.wasm", rules)["Content-Type"]
+        == "application/wasm"
+    )
 
 
 def test_csp_allows_only_what_pyscript_needs() -> None:
@@ -58,8 +69,16 @@ def test_lock_reconciliation_points_at_the_served_files(tmp_path: Path) -> None:
     wheel = tmp_path / "micropip-0.11.1-py3-none-any.whl"
     wheel.write_bytes(b"not really a wheel")
     lock = tmp_path / "pyodide-lock.json"
-    lock.write_text(json.dumps({"packages": {"micropip": {"file_name": "old.whl", "sha256": "0" * 64},
-                                             "numpy": {"file_name": "numpy.whl", "sha256": "1" * 64}}}))
+    lock.write_text(
+        json.dumps(
+            {
+                "packages": {
+                    "micropip": {"file_name": "old.whl", "sha256": "0" * 64},
+                    "numpy": {"file_name": "numpy.whl", "sha256": "1" * 64},
+                }
+            }
+        )
+    )
     build.reconcile_lock(lock, [wheel])
     packages = json.loads(lock.read_text())["packages"]
     assert packages["micropip"]["file_name"] == wheel.name
@@ -68,10 +87,16 @@ def test_lock_reconciliation_points_at_the_served_files(tmp_path: Path) -> None:
 
 
 def test_page_renderer_fills_translations(tmp_path: Path) -> None:
-    renderer = build.PageRenderer({"a.title": "Hello & welcome", "a.label": "Board \"one\""}, tmp_path)
-    page = renderer.render('<h1 data-i18n="a.title"></h1><div data-i18n-aria-label="a.label"></div>')
-    assert page == ('<h1 data-i18n="a.title">Hello &amp; welcome</h1>'
-                    '<div aria-label="Board &quot;one&quot;" data-i18n-aria-label="a.label"></div>')
+    renderer = build.PageRenderer(
+        {"a.title": "Hello & welcome", "a.label": 'Board "one"'}, tmp_path
+    )
+    page = renderer.render(
+        '<h1 data-i18n="a.title"></h1><div data-i18n-aria-label="a.label"></div>'
+    )
+    assert page == (
+        '<h1 data-i18n="a.title">Hello &amp; welcome</h1>'
+        '<div aria-label="Board &quot;one&quot;" data-i18n-aria-label="a.label"></div>'
+    )
     with pytest.raises(SystemExit, match="a.missing"):
         renderer.render('<p data-i18n="a.missing"></p>')
 
@@ -83,34 +108,52 @@ def test_page_renderer_prerenders_board_and_options(tmp_path: Path) -> None:
     assert page.count('data-cell="') == 16
     assert '<select id="option-size" name="size" data-kind="int">' in page
     assert '<option value="4" selected>4</option>' in page
-    assert '>Hole in the centre</option>' in page
-    constraints = page.split('<script type="application/json" id="option-constraints">')[1].split("</script>")[0]
+    assert ">Hole in the centre</option>" in page
+    constraints = page.split('<script type="application/json" id="option-constraints">')[1].split(
+        "</script>"
+    )[0]
     assert json.loads(constraints)[0]["allowed"] == [3, 5, 7, 9]
 
 
 def test_module_preloads_list_the_whole_static_import_graph(tmp_path: Path) -> None:
     app = tmp_path / "app"
     app.mkdir()
-    (app / "page.js").write_text('import { a } from "./a.js";\nimport "./b.js";\n'
-                                 'export { c } from "./c.js";\nconst later = () => import("./lazy.js");\n')
+    (app / "page.js").write_text(
+        'import { a } from "./a.js";\nimport "./b.js";\n'
+        'export { c } from "./c.js";\nconst later = () => import("./lazy.js");\n'
+    )
     (app / "a.js").write_text('import { BUILD } from "./shared.js";\nexport const a = 1;\n')
     (app / "b.js").write_text('import {\n    x,\n    y,\n} from "../lib/multi.js";\n')
-    (app / "c.js").write_text('import "./shared.js";\nexport const c = 3; // "./not-an-import.js"\n')
+    (app / "c.js").write_text(
+        'import "./shared.js";\nexport const c = 3; // "./not-an-import.js"\n'
+    )
     (app / "shared.js").write_text("export const BUILD = {};\n")
     (tmp_path / "lib").mkdir()
     (tmp_path / "lib" / "multi.js").write_text("export const x = 1, y = 2;\n")
     assert build.module_graph(tmp_path, "app/page.js") == [
-        "app/page.js", "app/a.js", "app/b.js", "app/c.js", "app/shared.js", "lib/multi.js"]
-    (tmp_path / "game.html").write_text('<head>\n  <link rel="modulepreload" href="app/a.js">\n'
-                                        '  <script type="module" src="app/a.js"></script>\n</head>\n')
+        "app/page.js",
+        "app/a.js",
+        "app/b.js",
+        "app/c.js",
+        "app/shared.js",
+        "lib/multi.js",
+    ]
+    (tmp_path / "game.html").write_text(
+        '<head>\n  <link rel="modulepreload" href="app/a.js">\n'
+        '  <script type="module" src="app/a.js"></script>\n</head>\n'
+    )
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "page.html").write_text('<head>\n<link rel="modulepreload" href="../app/c.js">\n</head>\n')
+    (tmp_path / "docs" / "page.html").write_text(
+        '<head>\n<link rel="modulepreload" href="../app/c.js">\n</head>\n'
+    )
     build.expand_module_preloads(tmp_path)
     assert (tmp_path / "game.html").read_text() == (
         '<head>\n  <link rel="modulepreload" href="app/a.js">\n  <link rel="modulepreload" href="app/shared.js">\n'
-        '  <script type="module" src="app/a.js"></script>\n</head>\n')
+        '  <script type="module" src="app/a.js"></script>\n</head>\n'
+    )
     assert (tmp_path / "docs" / "page.html").read_text() == (
-        '<head>\n<link rel="modulepreload" href="../app/c.js">\n<link rel="modulepreload" href="../app/shared.js">\n</head>\n')
+        '<head>\n<link rel="modulepreload" href="../app/c.js">\n<link rel="modulepreload" href="../app/shared.js">\n</head>\n'
+    )
 
 
 def test_the_workers_preload_imports_the_pages_game() -> None:
@@ -129,8 +172,13 @@ namespace["preload"]("virus-war")
 print(json.dumps([before, unknown, [name in sys.modules for name in modules],
                   json.loads(namespace["handle"](json.dumps({"op": "hello"})))["ok"]]))
 """
-    result = subprocess.run([sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
-                            capture_output=True, text=True, check=True, cwd=REPOSITORY)
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPOSITORY,
+    )
     assert json.loads(result.stdout) == [[False, False], [False, False], [True, True], True]
 
 
@@ -163,7 +211,18 @@ import otherpkg
 print(json.dumps([fakepkg.sub.VALUE, otherpkg.VALUE, sorted(os.listdir(".")),
                   namespace["UnpackOnDemand"].archives, sys.meta_path[-1].__name__]))
 """
-    result = subprocess.run([sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
-                            capture_output=True, text=True, check=True, cwd=tmp_path,
-                            env={"PYTHONPATH": str(REPOSITORY), "PYTHONDONTWRITEBYTECODE": "1"})
-    assert json.loads(result.stdout) == [42, 7, ["archive.zip", "fakepkg", "otherpkg.py"], [], "UnpackOnDemand"]
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(REPOSITORY), "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    assert json.loads(result.stdout) == [
+        42,
+        7,
+        ["archive.zip", "fakepkg", "otherpkg.py"],
+        [],
+        "UnpackOnDemand",
+    ]

@@ -39,7 +39,9 @@ def test_no_empty_texts_and_same_placeholders(language: str) -> None:
     english = strings("en")
     for key, text in strings(language).items():
         assert text.strip(), f"{language}: {key} is empty"
-        assert placeholders(text) == placeholders(english[key]), f"{language}: {key} placeholders differ"
+        assert placeholders(text) == placeholders(english[key]), (
+            f"{language}: {key} placeholders differ"
+        )
 
 
 def keys_used_by_pages() -> set[str]:
@@ -48,7 +50,12 @@ def keys_used_by_pages() -> set[str]:
         used |= set(re.findall(r'data-i18n(?:-(?!bundles)[\w-]+)?="([\w.-]+)"', page.read_text()))
     template = (WEB / "templates" / "game.html").read_text()
     for game in pyengine.games():  # the build writes one page per game from this template
-        used |= set(re.findall(r'data-i18n(?:-(?!bundles)[\w-]+)?="([\w.-]+)"', template.replace("{{GAME}}", game.id)))
+        used |= set(
+            re.findall(
+                r'data-i18n(?:-(?!bundles)[\w-]+)?="([\w.-]+)"',
+                template.replace("{{GAME}}", game.id),
+            )
+        )
     return used
 
 
@@ -72,10 +79,16 @@ def keys_used_by_the_engine() -> set[str]:
         text = module.read_text()
         used |= set(re.findall(r'_?message\(\s*"([\w.-]+)"', text))
         used |= {f"error.{code}" for code in re.findall(r'(?<![\w-])code="([\w.-]+)"', text)}
-        used |= {f"error.zebra.{code}" for code in re.findall(r'self\._illegal\(\s*\w+,\s*"([\w-]+)"', text)}
+        used |= {
+            f"error.zebra.{code}"
+            for code in re.findall(r'self\._illegal\(\s*\w+,\s*"([\w-]+)"', text)
+        }
         if parts[0] == "games" and len(parts) > 2:  # refuse(state, action, "code", ...) helpers
             prefix = parts[1].replace("_", "-")
-            used |= {f"error.{prefix}.{code}" for code in re.findall(r'refuse\(\w+, \w+, "([\w-]+)"', text)}
+            used |= {
+                f"error.{prefix}.{code}"
+                for code in re.findall(r'refuse\(\w+, \w+, "([\w-]+)"', text)
+            }
         used |= set(re.findall(r'key = "([\w.-]+)"', text))
         used |= set(re.findall(r'"key": "([\w.-]+)"', text))
     return used
@@ -83,19 +96,27 @@ def keys_used_by_the_engine() -> set[str]:
 
 def test_pages_and_scripts_use_only_existing_keys() -> None:
     english = strings("en")
-    missing = sorted((keys_used_by_pages() | keys_used_by_scripts()) - set(english) - set(bundle_strings("en")))
+    missing = sorted(
+        (keys_used_by_pages() | keys_used_by_scripts()) - set(english) - set(bundle_strings("en"))
+    )
     assert missing == []
 
 
 # -- extra bundles: <body data-i18n-bundles="rules"> also loads static/i18n/rules-<lang>.json ---
 
-BUNDLES = sorted(path.name.removesuffix("-en.json") for path in (WEB / "static" / "i18n").glob("*-en.json"))
+BUNDLES = sorted(
+    path.name.removesuffix("-en.json") for path in (WEB / "static" / "i18n").glob("*-en.json")
+)
 
 
 def bundle_strings(language: str, names: list[str] | None = None) -> dict[str, str]:
     merged: dict[str, str] = {}
     for name in BUNDLES if names is None else names:
-        merged.update(json.loads((WEB / "static" / "i18n" / f"{name}-{language}.json").read_text(encoding="utf-8")))
+        merged.update(
+            json.loads(
+                (WEB / "static" / "i18n" / f"{name}-{language}.json").read_text(encoding="utf-8")
+            )
+        )
     return merged
 
 
@@ -106,7 +127,9 @@ def test_bundles_have_the_same_keys_texts_and_placeholders(bundle: str) -> None:
     assert not set(english) & set(strings("en")), f"{bundle}: a key is also in en.json"
     for key, text in english.items():
         assert text.strip() and spanish[key].strip(), f"{bundle}: {key} is empty"
-        assert placeholders(spanish[key]) == placeholders(text), f"{bundle}: {key} placeholders differ"
+        assert placeholders(spanish[key]) == placeholders(text), (
+            f"{bundle}: {key} placeholders differ"
+        )
 
 
 def test_every_page_finds_its_keys_in_the_bundles_it_declares() -> None:
@@ -115,7 +138,10 @@ def test_every_page_finds_its_keys_in_the_bundles_it_declares() -> None:
     sys.path.insert(0, str(WEB / "tools"))
     import rules_pages
 
-    pages = {page.name: page.read_text() for page in [*WEB.glob("*.html"), *(WEB / "docs").glob("*.html")]}
+    pages = {
+        page.name: page.read_text()
+        for page in [*WEB.glob("*.html"), *(WEB / "docs").glob("*.html")]
+    }
     template = (WEB / "templates" / "game.html").read_text()
     for game in pyengine.games():
         pages[f"{game.id}.html"] = template.replace("{{GAME}}", game.id)
@@ -123,7 +149,9 @@ def test_every_page_finds_its_keys_in_the_bundles_it_declares() -> None:
         pages[f"rules-{game_id}.html"] = rules_pages.page_html(game_id)
     for name, text in pages.items():
         declared = re.search(r'data-i18n-bundles="([\w -]*)"', text)
-        known = set(strings("en")) | set(bundle_strings("en", declared.group(1).split() if declared else []))
+        known = set(strings("en")) | set(
+            bundle_strings("en", declared.group(1).split() if declared else [])
+        )
         used = set(re.findall(r'data-i18n(?:-(?!bundles)[\w-]+)?="([\w.-]+)"', text))
         assert sorted(used - known) == [], name
 
@@ -145,8 +173,20 @@ def test_engine_messages_user_facing_in_play_exist() -> None:
     through the English fallback text the controller sends with every error."""
     english = strings("en")
     used = keys_used_by_the_engine()
-    player_facing = {key for key in used if not key.startswith(("error.record.", "error.notation.", "error.state",
-                                                                  "error.match.", "error.engine", "error.option.not-a"))}
+    player_facing = {
+        key
+        for key in used
+        if not key.startswith(
+            (
+                "error.record.",
+                "error.notation.",
+                "error.state",
+                "error.match.",
+                "error.engine",
+                "error.option.not-a",
+            )
+        )
+    }
     missing = sorted(player_facing - set(english))
     assert missing == []
 
@@ -167,8 +207,12 @@ def test_controller_views_use_existing_keys() -> None:
             for item in value:
                 collect(item)
 
-    for options in ({"size": 4}, {"size": 3, "setup": "remove"}, {"size": 3, "setup": "placement"},
-                    {"size": 3, "setup": "neutral"}):
+    for options in (
+        {"size": 4},
+        {"size": 3, "setup": "remove"},
+        {"size": 3, "setup": "placement"},
+        {"size": 3, "setup": "neutral"},
+    ):
         collect(controller.handle({"op": "new", "game": "zebra", "options": options}))
         for _ in range(60):
             view = controller.handle({"op": "view"})["view"]
@@ -183,13 +227,21 @@ def test_controller_views_use_existing_keys() -> None:
     assert "play.wins" in seen
 
 
-@pytest.mark.parametrize(("game", "options"), [
-    ("zebra", {"size": 4}), ("zebra", {"size": 3, "setup": "remove"}), ("zebra", {"size": 3, "setup": "placement"}),
-    ("zebra", {"size": 5, "setup": "neutral", "movement": "jump"}), ("virus-war", {"size": 6}),
-    ("virus-fight", {"players": 2}), ("virus-fight", {"players": 3, "size": 5}),
-    ("virus-fight", {"players": 5}),
-    ("fight-the-virus", {"mode": "solo", "players": 1}), ("fight-the-virus", {"mode": "standard", "players": 3}),
-])
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("zebra", {"size": 4}),
+        ("zebra", {"size": 3, "setup": "remove"}),
+        ("zebra", {"size": 3, "setup": "placement"}),
+        ("zebra", {"size": 5, "setup": "neutral", "movement": "jump"}),
+        ("virus-war", {"size": 6}),
+        ("virus-fight", {"players": 2}),
+        ("virus-fight", {"players": 3, "size": 5}),
+        ("virus-fight", {"players": 5}),
+        ("fight-the-virus", {"mode": "solo", "players": 1}),
+        ("fight-the-virus", {"mode": "standard", "players": 3}),
+    ],
+)
 def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict) -> None:
     """Random clicks (legal and not) over random games: every message the controller sends
     names a key whose English and Spanish texts use only parameters the message carries."""
@@ -206,7 +258,9 @@ def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict
                 for language, table in texts.items():
                     assert value["key"] in table, value["key"]
                     missing = placeholders(table[value["key"]]) - set(value["params"])
-                    assert not missing, f"{language} {value['key']} needs {missing}, got {value['params']}"
+                    assert not missing, (
+                        f"{language} {value['key']} needs {missing}, got {value['params']}"
+                    )
                 checked += 1
             for item in value.values():
                 check(item)
@@ -227,19 +281,29 @@ def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict
                 program = presentation_of(game).random_setup(controller.match.state, rng)
                 reply = controller.handle({"op": "play", "action": str(program)})
             elif view.get("placement") and choice < 0.8:  # a shape placed on a sheet
-                reply = controller.handle({"op": "click", "cell": rng.choice(view["placement"]["legal"])})
-            elif view["buttons"] and any("click" in button for button in view["buttons"]) and choice < 0.8:
+                reply = controller.handle(
+                    {"op": "click", "cell": rng.choice(view["placement"]["legal"])}
+                )
+            elif (
+                view["buttons"]
+                and any("click" in button for button in view["buttons"])
+                and choice < 0.8
+            ):
                 button = rng.choice([button for button in view["buttons"] if "click" in button])
                 reply = controller.handle({"op": "click", "cell": button["click"]})
             elif view["buttons"] and "click" in view["buttons"][0]:
                 reply = controller.handle({"op": "click", "cell": view["buttons"][0]["click"]})
             elif choice < 0.3:
-                reply = controller.handle({"op": "click", "cell": rng.choice(cells)})  # often illegal
+                reply = controller.handle(
+                    {"op": "click", "cell": rng.choice(cells)}
+                )  # often illegal
             elif view["highlighted"] and choice < 0.8:
                 reply = controller.handle({"op": "click", "cell": rng.choice(view["highlighted"])})
             elif view["buttons"] and choice < 0.85:
                 reply = controller.handle({"op": "play", "action": view["buttons"][0]["action"]})
             else:
-                reply = controller.handle({"op": "click", "cell": rng.choice(view["sources"] or cells)})
+                reply = controller.handle(
+                    {"op": "click", "cell": rng.choice(view["sources"] or cells)}
+                )
             check(reply)
     assert checked > 100

@@ -52,8 +52,8 @@ def test_sample_record_8_2():
     # the commentary: seat 2 starts; rounds 2, 3, 4 start with seats 1, 2, 1
     firsts = {entry.round: entry.seat for entry in state.turns if entry.round > 0}
     starts = [state.turns[0].seat] + [
-        next(entry.seat for entry in state.turns if entry.round == number)
-        for number in (2, 3, 4)]
+        next(entry.seat for entry in state.turns if entry.round == number) for number in (2, 3, 4)
+    ]
     assert starts == [1, 0, 1, 0] and firsts
     # at 4.1 the legal erases were x-, xb1, xb3, xb5
     replay = VIRUS_FIGHT.read_record("\n".join(SAMPLE_RECORD.splitlines()[:12]) + "\n")
@@ -109,7 +109,19 @@ EX2 = """
 
 def test_example_2_move_splits_a_block():
     state = diagram_state(EX2, seat=1)
-    assert legal(state) == ["c2-a2", "c2-b1", "c2-b3", "c2-d1", "c2-d3", "c2-e2", "d2-a2", "d2-b1", "d2-b3", "d2-c1", "d2-c3"]
+    assert legal(state) == [
+        "c2-a2",
+        "c2-b1",
+        "c2-b3",
+        "c2-d1",
+        "c2-d3",
+        "c2-e2",
+        "d2-a2",
+        "d2-b1",
+        "d2-b3",
+        "d2-c1",
+        "d2-c3",
+    ]
     with pytest.raises(IllegalActionError) as raised:
         state.apply("c2-c1")
     assert raised.value.code == "virus-fight.move-target"
@@ -236,19 +248,25 @@ def test_example_7_forced_erase():
 
 
 def test_example_7_variants():
-    marked_a2 = EX7.replace("W2/1   ", "W2/1   ").replace(
-        "2 M1/1   .", "2 M1/1*2 .").replace("E1/2*2", "E1/2  ")
+    marked_a2 = (
+        EX7.replace("W2/1   ", "W2/1   ")
+        .replace("2 M1/1   .", "2 M1/1*2 .")
+        .replace("E1/2*2", "E1/2  ")
+    )
     state = diagram_state(marked_a2, seat=1, supplies={1: "M2"})
     assert legal(state) == ["xb1"]
-    both = EX7.replace("2 M1/1   .", "2 M1/1*2 .").replace("E1/2*2", "E1/2  ").replace(
-        "J2/2   .      .      .", "J2/2*3 .      .      .")
+    both = (
+        EX7.replace("2 M1/1   .", "2 M1/1*2 .")
+        .replace("E1/2*2", "E1/2  ")
+        .replace("J2/2   .      .      .", "J2/2*3 .      .      .")
+    )
     state = diagram_state(both, seat=1, players=3, supplies={1: "M2"})
     assert state.current_player() == TERMINAL or state.eliminated == (0,)
     assert [str(a) for a in state.log] == ["-", "@-"]
     assert state.turns[-1].text == "- @-"
-    second_source = EX7.replace("4 .      .      .      E1/2*2 .",
-                                "4 .      .      .      .      .").replace(
-        "1 E3/1*1 J2/2   .      .      .", "1 E3/1*1 J2/2   E1/2*2 .      .")
+    second_source = EX7.replace(
+        "4 .      .      .      E1/2*2 .", "4 .      .      .      .      ."
+    ).replace("1 E3/1*1 J2/2   .      .      .", "1 E3/1*1 J2/2   E1/2*2 .      .")
     state = diagram_state(second_source, seat=1, supplies={1: "M2"})
     assert legal(state) == ["x-", "xa2", "xb1"]
 
@@ -309,8 +327,9 @@ def round_end(diagram: str, first: int, *, eliminated: dict[int, int] | None = N
     """The §9 Ex 10 board at the last turn of round 4 (played by seat 3 without changing the
     sizes), with the round's first player ``first`` (1-based); returns the next round."""
     order = tuple(((first - 1 + step) % 3) + 1 for step in range(3))
-    state = diagram_state(diagram, seat=order[-1], players=3, order=order, round_number=4,
-                          eliminated=eliminated)
+    state = diagram_state(
+        diagram, seat=order[-1], players=3, order=order, round_number=4, eliminated=eliminated
+    )
     state._end_turn()  # end seat order[-1]'s turn as it stands
     return state
 
@@ -328,12 +347,16 @@ def test_example_10_variants():
     assert next_first_player([1, 2, 3], 0) == 2  # (b)
     sizes_331 = EX10.replace("M1/1*1", "M3/1*1").replace("J3/3*3", "J1/3*3")
     assert round_end(sizes_331, 3).first_player == 0  # (c), wrapping to seat 1
-    gone = EX10.replace("M1/1*1", "M1/1  ").replace("E3/2*2", "E2/2*2").replace(
-        "J3/3*3", "J2/3*3")
+    gone = EX10.replace("M1/1*1", "M1/1  ").replace("E3/2*2", "E2/2*2").replace("J3/3*3", "J2/3*3")
     state = round_end(gone, 1, eliminated={1: 0})
     assert state.first_player == 1 and state.round_order == (1, 2)  # (c) from seat 1
-    table = [(2, [1, 3, 3], 2), (0, [3, 3, 3], 0), (0, [1, 2, 3], 2), (2, [3, 3, 1], 0),
-             (0, [None, 2, 2], 1)]
+    table = [
+        (2, [1, 3, 3], 2),
+        (0, [3, 3, 3], 0),
+        (0, [1, 2, 3], 2),
+        (2, [3, 3, 1], 0),
+        (0, [None, 2, 2], 1),
+    ]
     for previous, sizes, first in table:
         assert next_first_player(sizes, previous) == first
 

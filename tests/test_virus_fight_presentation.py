@@ -15,8 +15,9 @@ from pyengine.games.virus_fight import presentation as present
 
 def new(players: int = 2, **options) -> Controller:
     controller = Controller()
-    reply = controller.handle({"op": "new", "game": "virus-fight",
-                               "options": {"players": players, **options}})
+    reply = controller.handle(
+        {"op": "new", "game": "virus-fight", "options": {"players": players, **options}}
+    )
     assert reply["ok"], reply
     return controller
 
@@ -55,8 +56,14 @@ def test_setup_panel_and_secrecy():
     view = controller.handle({"op": "view"})["view"]
     panel = view["setup"]
     assert panel["seat"] == 0 and panel["segment"] == ["a1", "b1", "c1", "d1", "e1"]
-    assert panel["max"] == 5 and [piece["code"] for piece in panel["pieces"]][:3] == ["M1", "M2", "M3"]
-    assert panel["submitted"] == [False, False] and view["buttons"] == [] and view["highlighted"] == []
+    assert panel["max"] == 5 and [piece["code"] for piece in panel["pieces"]][:3] == [
+        "M1",
+        "M2",
+        "M3",
+    ]
+    assert (
+        panel["submitted"] == [False, False] and view["buttons"] == [] and view["highlighted"] == []
+    )
     reply = controller.handle({"op": "play", "action": "b1:W2 c1:E3 @b1"})
     view = reply["view"]
     # nothing of seat 1's program is readable by seat 2: board, record, message, move list
@@ -73,8 +80,10 @@ def test_setup_panel_and_secrecy():
     assert reply["message"]["params"]["player"]["params"]["number"] == 2  # 3 pips against 5
     view = reply["view"]
     assert view["setup"] is None and 'data-piece="W2"' in view["svg"] and not view["can_undo"]
-    assert [row["plies"][0]["text"] for row in view["moves"]] == ["1: b1:W2 c1:E3 @b1",
-                                                                  "2: c5:M1 d5:E2 @d5"]
+    assert [row["plies"][0]["text"] for row in view["moves"]] == [
+        "1: b1:W2 c1:E3 @b1",
+        "2: c5:M1 d5:E2 @d5",
+    ]
 
 
 def test_preview_draws_a_checked_draft_without_playing_it():
@@ -115,7 +124,9 @@ def test_the_sample_game_of_8_2_by_clicks():
     assert view["result"]["winners"] == [0] and view["result"]["title"]["key"] == "virus-fight.wins"
     assert view["result"]["details"][0]["key"] == "virus-fight.ending.elimination"
     assert view["record"] == SAMPLE
-    assert view["moves"][-1]["number"] == 4 and view["moves"][-1]["plies"][-1]["text"] == "2: M1 - @-"
+    assert (
+        view["moves"][-1]["number"] == 4 and view["moves"][-1]["plies"][-1]["text"] == "2: M1 - @-"
+    )
 
 
 def test_write_choice_of_piece_is_a_second_click_or_a_button():
@@ -125,7 +136,9 @@ def test_write_choice_of_piece_is_a_second_click_or_a_button():
     do(controller, "x-")
     do(controller, "@c5")
     view = controller.handle({"op": "view"})["view"]  # seat 1 executes WRITE 2
-    assert view["turn"]["params"]["instruction"]["params"]["type"]["key"] == "virus-fight.type.write"
+    assert (
+        view["turn"]["params"]["instruction"]["params"]["type"]["key"] == "virus-fight.type.write"
+    )
     assert "b2" in view["highlighted"] and "a1" in view["highlighted"]
     view = controller.handle({"op": "click", "cell": "b2"})["view"]
     assert view["selected"] == "b2" and "+w3" in view["targets"] and "+w2" not in view["targets"]
@@ -133,7 +146,7 @@ def test_write_choice_of_piece_is_a_second_click_or_a_button():
     assert buttons == ["+m1", "+m2", "+m3", "+w1", "+w3", "+j1", "+j2", "+j3", "+e1", "+e2"]
     strip = next(extra for extra in view["extras"] if extra["seat"] == 0)["svg"]
     assert 'data-click="+w3"' in strip
-    assert 'data-click' not in next(extra for extra in view["extras"] if extra["seat"] == 1)["svg"]
+    assert "data-click" not in next(extra for extra in view["extras"] if extra["seat"] == 1)["svg"]
     reply = controller.handle({"op": "click", "cell": "+w3"})
     assert reply["message"]["params"]["action"] == "+W3@b2"
     assert reply["view"]["last_move"] == ["b2"] and reply["view"]["highlighted"] == ["b2", "c1"]
@@ -172,7 +185,9 @@ def test_stop_proposal_answers_and_agreement():
     for program in ("b1:M1 c1:E3 @c1", "a3:W1 a4:J2 @a3", "c6:M2 d6:E1 @d6"):
         controller.handle({"op": "play", "action": program})
     view = controller.handle({"op": "view"})["view"]
-    assert {"action": "stop", "label": {"key": "virus-fight.stop.propose", "params": {}}} in view["buttons"]
+    assert {"action": "stop", "label": {"key": "virus-fight.stop.propose", "params": {}}} in view[
+        "buttons"
+    ]
     proposer = view["to_move"]
     reply = controller.handle({"op": "play", "action": "stop"})
     assert reply["message"]["key"] == "virus-fight.stop.proposed"
@@ -208,15 +223,24 @@ def test_random_click_games_never_break_the_page(players: int):
             if view["setup"]:
                 program = present.random_setup(controller.match.state, rng)
                 reply = controller.handle({"op": "play", "action": str(program)})
-            elif view["buttons"] and (rng.random() < 0.1 or not (view["targets"] or view["highlighted"])):
+            elif view["buttons"] and (
+                rng.random() < 0.1 or not (view["targets"] or view["highlighted"])
+            ):
                 button = rng.choice(view["buttons"])
-                request = ({"op": "click", "cell": button["click"]} if "click" in button
-                           else {"op": "play", "action": button["action"]})
+                request = (
+                    {"op": "click", "cell": button["click"]}
+                    if "click" in button
+                    else {"op": "play", "action": button["action"]}
+                )
                 reply = controller.handle(request)
             elif rng.random() < 0.15:
-                reply = controller.handle({"op": "click", "cell": rng.choice(list(view["cell_labels"]))})
+                reply = controller.handle(
+                    {"op": "click", "cell": rng.choice(list(view["cell_labels"]))}
+                )
             else:
-                reply = controller.handle({"op": "click", "cell": rng.choice(view["targets"] or view["highlighted"])})
+                reply = controller.handle(
+                    {"op": "click", "cell": rng.choice(view["targets"] or view["highlighted"])}
+                )
             assert reply["ok"], reply
             assert reply["view"]["svg"].startswith("<svg")
         assert controller.handle({"op": "view"})["view"]["result"] is not None
@@ -226,13 +250,18 @@ def test_a_crowded_board_is_warned_about_but_allowed():
     view = new(5, size=5).handle({"op": "view"})["view"]
     assert view["status"]["key"] == "virus-fight.status.setup-small"
     assert view["status"]["params"]["cells"] == 25 and view["status"]["params"]["pieces"] == 60
-    assert new(2, size=5).handle({"op": "view"})["view"]["status"]["key"] == "virus-fight.status.setup"
+    assert (
+        new(2, size=5).handle({"op": "view"})["view"]["status"]["key"] == "virus-fight.status.setup"
+    )
 
 
 def test_a_program_that_dies_at_the_reveal_is_announced():
     controller = new(2, seed=0)
     controller.handle({"op": "play", "action": "a1:M2 @a1"})  # a lone MOVE: nothing to move
     reply = controller.handle({"op": "play", "action": "c5:W2 d5:E1 @c5"})
-    assert keys(reply["message"]) == ["virus-fight.setup.revealed", "virus-fight.auto.no-effect",
-                                      "virus-fight.auto.eliminated"]
+    assert keys(reply["message"]) == [
+        "virus-fight.setup.revealed",
+        "virus-fight.auto.no-effect",
+        "virus-fight.auto.eliminated",
+    ]
     assert reply["view"]["result"]["winners"] == [1]

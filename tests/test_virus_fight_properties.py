@@ -25,13 +25,16 @@ SIZES = (0, 5, 11)
 
 def pieces_in_play(state: VirusFightState) -> int:
     on_board = len(state.board_cells()) if state.phase != "setup" else 0
-    return on_board + sum(len(state.supply(seat)) + state.removed(seat)
-                          for seat in range(state.num_players))
+    return on_board + sum(
+        len(state.supply(seat)) + state.removed(seat) for seat in range(state.num_players)
+    )
 
 
 def assert_round_trips(state: VirusFightState) -> None:
-    for copy in (VIRUS_FIGHT.read_record(VIRUS_FIGHT.write_record(state)),
-                 VIRUS_FIGHT.state_from_json(json.loads(json.dumps(state.to_json())))):
+    for copy in (
+        VIRUS_FIGHT.read_record(VIRUS_FIGHT.write_record(state)),
+        VIRUS_FIGHT.state_from_json(json.loads(json.dumps(state.to_json()))),
+    ):
         assert copy == state
         assert copy.position_text() == state.position_text()
         assert copy.turns == state.turns
@@ -44,8 +47,9 @@ def assert_round_trips(state: VirusFightState) -> None:
 
 
 def play_checked(players: int, size: int, rng: random.Random) -> VirusFightState:
-    state = VIRUS_FIGHT.new_initial_state({"players": players, "size": size,
-                                           "seed": rng.randrange(10**6)})
+    state = VIRUS_FIGHT.new_initial_state(
+        {"players": players, "size": size, "seed": rng.randrange(10**6)}
+    )
     total = 12 * players
     check_at = rng.randrange(4, 60)
     actions = 0
@@ -58,16 +62,22 @@ def play_checked(players: int, size: int, rng: random.Random) -> VirusFightState
         action = rng.choice(legal)
         marked = {}
         if state.phase == "play":
-            marked = {state.marker(other): state.piece_at(state.marker(other))
-                      for other in range(players) if state.marker(other) is not None}
+            marked = {
+                state.marker(other): state.piece_at(state.marker(other))
+                for other in range(players)
+                if state.marker(other) is not None
+            }
             if isinstance(action, (Move, Erase)):
-                assert not set(action.cells()[:1]) & set(marked) or isinstance(action, Erase) \
+                assert (
+                    not set(action.cells()[:1]) & set(marked)
+                    or isinstance(action, Erase)
                     and action.target is None
+                )
         log_before = len(state.log)
         state.apply_unchecked(action)
         actions += 1
         assert state.log[log_before] == action
-        for automatic in state.log[log_before + 1:]:
+        for automatic in state.log[log_before + 1 :]:
             assert automatic.automatic
         assert pieces_in_play(state) == total
         if state.phase != "setup":
@@ -88,8 +98,7 @@ def play_checked(players: int, size: int, rng: random.Random) -> VirusFightState
                 assert state == twin
     assert state.current_player() == TERMINAL and state.legal_actions() == []
     result = state.result()
-    assert result is not None and result.ending in ("elimination", "quiet", "repetition",
-                                                     "cap")
+    assert result is not None and result.ending in ("elimination", "quiet", "repetition", "cap")
     assert state.round_number <= 200
     if result.ending == "elimination":
         assert len(state.eliminated) == players - 1 and result.winners

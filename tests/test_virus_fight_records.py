@@ -10,9 +10,12 @@ from pyengine.games.virus_fight import VIRUS_FIGHT
 
 
 def test_lenient_reading():
-    text = ("# a comment\n\nvirusfight 1\nPLAYERS  2\nsize\t5\nseed 0\n"
-            "setup 1 c1:e3 b1:w2 @B1\nsetup 2 d5:E2 c5:M1 @d5\n\n# play\n"
-            + "\n".join(SAMPLE_RECORD.splitlines()[6:-1]) + "\n")
+    text = (
+        "# a comment\n\nvirusfight 1\nPLAYERS  2\nsize\t5\nseed 0\n"
+        "setup 1 c1:e3 b1:w2 @B1\nsetup 2 d5:E2 c5:M1 @d5\n\n# play\n"
+        + "\n".join(SAMPLE_RECORD.splitlines()[6:-1])
+        + "\n"
+    )
     state = VIRUS_FIGHT.read_record(text)  # no result line: optional
     assert state.is_terminal()
     assert VIRUS_FIGHT.write_record(state) == SAMPLE_RECORD
@@ -49,22 +52,28 @@ def test_stop_record():
     assert VIRUS_FIGHT.read_record(written) == state
 
 
-@pytest.mark.parametrize(("change", "line", "code"), [
-    (("VirusFight 1", "VirusFight 2"), 1, "record.bad-header"),
-    (("players 2", "players 6"), 2, "record.bad-header"),
-    (("size 5\n", "size 12\n"), 3, "record.bad-header"),
-    (("seed 0", "seed x"), 4, "record.bad-header"),
-    (("setup 1 b1:W2 c1:E3 @b1", "setup 1 b1:W2 c2:E3 @b1"), 5, "record.bad-setup"),
-    (("setup 2 c5:M1", "setup 1 c5:M1"), 6, "record.bad-setup"),
-    (("1.2 E2 x- @c5", "1.1 E2 x- @c5"), 7, "record.wrong-turn"),
-    (("1.1 W2 +W3", "1.1 E2 +W3"), 8, "record.wrong-instruction"),
-    (("2.1 W3 +W1@b3", "2.1 W3 +W1@d3"), 9, "record.illegal-action"),
-    (("4.2 M1 - @-", "4.2 M1 - @c5"), 14, "record.wrong-automatic"),
-    (("3.2 E2 x- @c5", "3.2 E2 - @c5"), 11, "record.wrong-automatic"),
-    (("result win 1", "result win 2"), 15, "record.wrong-result"),
-    (("result win 1 elimination", "result win 1 elimination\n5.1 E2 x- @b4"), 16,
-     "record.text-after-result"),
-])
+@pytest.mark.parametrize(
+    ("change", "line", "code"),
+    [
+        (("VirusFight 1", "VirusFight 2"), 1, "record.bad-header"),
+        (("players 2", "players 6"), 2, "record.bad-header"),
+        (("size 5\n", "size 12\n"), 3, "record.bad-header"),
+        (("seed 0", "seed x"), 4, "record.bad-header"),
+        (("setup 1 b1:W2 c1:E3 @b1", "setup 1 b1:W2 c2:E3 @b1"), 5, "record.bad-setup"),
+        (("setup 2 c5:M1", "setup 1 c5:M1"), 6, "record.bad-setup"),
+        (("1.2 E2 x- @c5", "1.1 E2 x- @c5"), 7, "record.wrong-turn"),
+        (("1.1 W2 +W3", "1.1 E2 +W3"), 8, "record.wrong-instruction"),
+        (("2.1 W3 +W1@b3", "2.1 W3 +W1@d3"), 9, "record.illegal-action"),
+        (("4.2 M1 - @-", "4.2 M1 - @c5"), 14, "record.wrong-automatic"),
+        (("3.2 E2 x- @c5", "3.2 E2 - @c5"), 11, "record.wrong-automatic"),
+        (("result win 1", "result win 2"), 15, "record.wrong-result"),
+        (
+            ("result win 1 elimination", "result win 1 elimination\n5.1 E2 x- @b4"),
+            16,
+            "record.text-after-result",
+        ),
+    ],
+)
 def test_bad_records_name_line_and_turn(change: tuple[str, str], line: int, code: str):
     text = SAMPLE_RECORD.replace(*change)
     assert text != SAMPLE_RECORD

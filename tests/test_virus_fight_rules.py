@@ -59,12 +59,15 @@ def test_setup_is_secret_until_all_submitted():
     assert len(state.board_cells()) == 4 and len(state.supply(0)) == 10
 
 
-@pytest.mark.parametrize(("text", "code"), [
-    ("a5:M1 @a5", "virus-fight.setup-segment"),
-    ("a1:M1 c1:M2 @a1", "virus-fight.setup-segment"),
-    ("a1:M1 b1:M2 @c1", "virus-fight.setup-marker"),
-    ("c3-d3", "virus-fight.wrong-decision"),
-])
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("a5:M1 @a5", "virus-fight.setup-segment"),
+        ("a1:M1 c1:M2 @a1", "virus-fight.setup-segment"),
+        ("a1:M1 b1:M2 @c1", "virus-fight.setup-marker"),
+        ("c3-d3", "virus-fight.wrong-decision"),
+    ],
+)
 def test_setup_errors(text: str, code: str):
     state = VIRUS_FIGHT.new_initial_state()
     with pytest.raises(IllegalActionError) as raised:
@@ -78,28 +81,46 @@ def test_notation_errors_and_round_trips():
     for text in ("c1:M3 c1:W1 @c1", "c1:M3 d1:M3 @c1", "z9-a1", "+X2@a1", "x", "@", "c1:M3"):
         with pytest.raises(NotationError):
             parse_action(text)
-    actions = [Setup.parse("e1:E2 c1:M3 d1:W1 @d1"), Move.parse("c3-d3"),
-               Write.parse("+W2@d4"), Erase.parse("xd4"), Erase.parse("x-"), NoEffect(),
-               Step.parse("@c4"), Step.parse("@-"), Jump.parse("J@e5"), Jump.parse("J@-"),
-               ProposeStop(), AnswerStop(True), AnswerStop(False)]
+    actions = [
+        Setup.parse("e1:E2 c1:M3 d1:W1 @d1"),
+        Move.parse("c3-d3"),
+        Write.parse("+W2@d4"),
+        Erase.parse("xd4"),
+        Erase.parse("x-"),
+        NoEffect(),
+        Step.parse("@c4"),
+        Step.parse("@-"),
+        Jump.parse("J@e5"),
+        Jump.parse("J@-"),
+        ProposeStop(),
+        AnswerStop(True),
+        AnswerStop(False),
+    ]
     for action in actions:
         assert parse_action(str(action)) == action
         assert eval(repr(action), {type(action).__name__: type(action)}) == action
     assert str(actions[0]) == "c1:M3 d1:W1 e1:E2 @d1"
-    assert actions[0].cells() == (Cell.parse("c1"), Cell.parse("d1"), Cell.parse("e1"),
-                                  Cell.parse("d1"))
+    assert actions[0].cells() == (
+        Cell.parse("c1"),
+        Cell.parse("d1"),
+        Cell.parse("e1"),
+        Cell.parse("d1"),
+    )
     assert [a.automatic for a in actions[5:10]] == [True, False, True, False, True]
 
 
 def test_automatic_tokens_cannot_be_submitted():
-    state = diagram_state("""
+    state = diagram_state(
+        """
 5 .      .      .      .      .
 4 .      .      .      .      .
 3 .      .      E2/2*2 M1/2   .
 2 .      .      .      .      .
 1 W1/1*1 J2/1   .      .      .
   a      b      c      d      e
-""", seat=1)
+""",
+        seat=1,
+    )
     assert legal(state) == ["@b1"]  # WRITE with an empty supply: "-" by the engine
     with pytest.raises(IllegalActionError) as raised:
         state.apply("@-")
@@ -111,14 +132,18 @@ def test_automatic_tokens_cannot_be_submitted():
 
 
 def test_write_prefers_own_origin_and_erase_codes():
-    state = diagram_state("""
+    state = diagram_state(
+        """
 5 .      .      .      .      .
 4 .      .      .      .      .
 3 .      .      E2/2*2 M1/2   .
 2 .      .      .      .      .
 1 W1/1*1 .      .      .      .
   a      b      c      d      e
-""", seat=1, supplies={1: "M2^2 J3 M2"})
+""",
+        seat=1,
+        supplies={1: "M2^2 J3 M2"},
+    )
     assert legal(state) == ["+M2@a2", "+M2@b1", "+J3@a2", "+J3@b1"]
     state.apply("+M2@b1")
     assert state.piece_at(Cell.parse("b1")) == Piece("M", 2, 0, 0)
@@ -162,8 +187,7 @@ def random_game_prefix():
 
 def test_stop_scoring():
     pieces = [Piece("M", 3, 0, 0), Piece("W", 1, 0, 0)]
-    assert stop_winners([pieces, pieces[:1] * 2, pieces[:1]], [True, True, True]) == (
-        (1,), "pips")
+    assert stop_winners([pieces, pieces[:1] * 2, pieces[:1]], [True, True, True]) == ((1,), "pips")
     assert stop_winners([pieces, pieces, []], [True, True, True]) == ((0, 1), "draw")
     assert stop_winners([pieces, [], pieces * 2], [True, True, False]) == ((0,), "pieces")
 
@@ -195,14 +219,17 @@ def test_repetition_quiet_and_cap_endings():
 
 
 def test_repetition_third_occurrence():
-    state = VIRUS_FIGHT.from_position(
-        "5/2 a1=J1/1*1,b1=J2/1,a5=J1/2*2,b5=J2/2 -|- 1:*1,2 jump q0")
+    state = VIRUS_FIGHT.from_position("5/2 a1=J1/1*1,b1=J2/1,a5=J1/2*2,b5=J2/2 -|- 1:*1,2 jump q0")
     for _ in range(7):
         state.apply(state.legal_actions()[0])
     assert not state.is_terminal() and state.round_number == 4
     state.apply(state.legal_actions()[0])  # round 5 would start where rounds 1 and 3 did
     assert [entry.line() for entry in state.turns][:4] == [
-        "1.1 J1 J@b1", "1.2 J1 J@b5", "2.1 J2 J@a1", "2.2 J2 J@a5"]
+        "1.1 J1 J@b1",
+        "1.2 J1 J@b5",
+        "2.1 J2 J@a1",
+        "2.2 J2 J@a5",
+    ]
     result = state.result()
     assert result.ending == "repetition" and result.winners == () and result.reason == "draw"
     state.undo()

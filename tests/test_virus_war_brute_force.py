@@ -42,11 +42,13 @@ def compare(state: VirusWarState, reference: ReferenceVirusWar, *, turns: bool) 
     assert len(state.turn_steps) == reference.turn_made
     if turns:
         expected = set(reference.sequences())
-        found = {tuple(state.cell_name(index) for index in order)
-                 for order in state.turn_sequences()}
+        found = {
+            tuple(state.cell_name(index) for index in order) for order in state.turn_sequences()
+        }
         assert found == expected, state.position_text()
-        distinct = {frozenset(state.cell_name(index) for index in order)
-                    for order in state.distinct_turns()}
+        distinct = {
+            frozenset(state.cell_name(index) for index in order) for order in state.distinct_turns()
+        }
         assert len(distinct) == len(state.distinct_turns())
         assert distinct == {frozenset(order) for order in expected}
 
@@ -90,21 +92,33 @@ def random_board(rng: random.Random, size: int) -> Position:
     own, enemy = ("X", "O") if mover == 0 else ("O", "X")
     regime = rng.choice((0, 1, 2, 2))
     if regime == 0:  # open boards
-        weights = {".": rng.uniform(0.15, 0.6), own: rng.uniform(0.02, 0.25),
-                   enemy: rng.uniform(0.02, 0.25), own.lower(): rng.uniform(0.0, 0.3),
-                   enemy.lower(): rng.uniform(0.0, 0.3)}
+        weights = {
+            ".": rng.uniform(0.15, 0.6),
+            own: rng.uniform(0.02, 0.25),
+            enemy: rng.uniform(0.02, 0.25),
+            own.lower(): rng.uniform(0.0, 0.3),
+            enemy.lower(): rng.uniform(0.0, 0.3),
+        }
     elif regime == 1:  # cramped boards: few live symbols among many dead ones
-        weights = {".": rng.uniform(0.02, 0.2), own: rng.uniform(0.01, 0.06),
-                   enemy: rng.uniform(0.01, 0.06), own.lower(): rng.uniform(0.2, 0.5),
-                   enemy.lower(): rng.uniform(0.2, 0.5)}
+        weights = {
+            ".": rng.uniform(0.02, 0.2),
+            own: rng.uniform(0.01, 0.06),
+            enemy: rng.uniform(0.01, 0.06),
+            own.lower(): rng.uniform(0.2, 0.5),
+            enemy.lower(): rng.uniform(0.2, 0.5),
+        }
     else:  # the mover walled in by its own dead symbols, which never help it: short turns
-        weights = {".": rng.uniform(0.02, 0.08), own: rng.uniform(0.01, 0.04),
-                   enemy: rng.uniform(0.0, 0.04), own.lower(): rng.uniform(0.6, 0.9),
-                   enemy.lower(): rng.uniform(0.0, 0.03)}
-    contents = "".join(rng.choices(list(weights), weights=list(weights.values()),
-                                   k=size * size))
-    return Position(size, contents, mover, rng.choice((0, 0, 1)), rng.choice((None, 0, 1)),
-                    (), None, 1)
+        weights = {
+            ".": rng.uniform(0.02, 0.08),
+            own: rng.uniform(0.01, 0.04),
+            enemy: rng.uniform(0.0, 0.04),
+            own.lower(): rng.uniform(0.6, 0.9),
+            enemy.lower(): rng.uniform(0.0, 0.03),
+        }
+    contents = "".join(rng.choices(list(weights), weights=list(weights.values()), k=size * size))
+    return Position(
+        size, contents, mover, rng.choice((0, 0, 1)), rng.choice((None, 0, 1)), (), None, 1
+    )
 
 
 def test_random_boards_and_turns_played_on_them():
@@ -122,9 +136,14 @@ def test_random_boards_and_turns_played_on_them():
             continue  # impossible positions (two players eliminated, a taken reserved corner)
         boards += 1
         last = None if position.last_mover is None else PLAYERS[position.last_mover]
-        reference = ReferenceVirusWar(size, variant, contents=position.contents,
-                                      to_move=PLAYERS[position.to_move],
-                                      passes=position.passes, last_mover=last)
+        reference = ReferenceVirusWar(
+            size,
+            variant,
+            contents=position.contents,
+            to_move=PLAYERS[position.to_move],
+            passes=position.passes,
+            last_mover=last,
+        )
         length = state.turn_length
         kinds["short"] += length in (1, 2)
         kinds["forced-pass"] += length == 0

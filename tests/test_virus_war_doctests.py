@@ -31,8 +31,9 @@ def test_doctests(name):
 def test_benchmark_positions_are_reproducible():
     """tests/data/virus_war_positions.txt is exactly `bench/virus_war.py --regenerate`'s
     output: 50 mid-game 10x10 positions at a turn start, the player to move having steps."""
-    spec = importlib.util.spec_from_file_location("virus_war_bench", REPOSITORY / "bench" /
-                                                  "virus_war.py")
+    spec = importlib.util.spec_from_file_location(
+        "virus_war_bench", REPOSITORY / "bench" / "virus_war.py"
+    )
     assert spec is not None and spec.loader is not None
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)

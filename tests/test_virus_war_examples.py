@@ -158,9 +158,10 @@ def test_ex1_first_turns_on_the_empty_board():
     assert state.turn_length == 3
     assert sequences(state) == EX1_TURNS  # 15 legal turns...
     assert len(distinct(state)) == len(set(distinct(state))) == 12  # ...12 positions
-    assert set(distinct(state)) == {frozenset(state.cell_index(VIRUS_WAR.parse_action(cell).cell)
-                                              for cell in turn.split("-"))
-                                    for turn in EX1_TURNS}
+    assert set(distinct(state)) == {
+        frozenset(state.cell_index(VIRUS_WAR.parse_action(cell).cell) for cell in turn.split("-"))
+        for turn in EX1_TURNS
+    }
 
 
 def test_ex1_o_starts_on_k10_and_i_and_k_are_neighbours():
@@ -183,14 +184,22 @@ def test_ex1_o_starts_on_k10_and_i_and_k_are_neighbours():
 
 def test_ex2_reach_through_xs_fortress():
     state = diagram(EX2)
-    assert state.bridges(X) == [frozenset(state.cell_index(VIRUS_WAR.parse_action(name).cell)
-                                          for name in ("b2", "c3", "d4"))]
+    assert state.bridges(X) == [
+        frozenset(
+            state.cell_index(VIRUS_WAR.parse_action(name).cell) for name in ("b2", "c3", "d4")
+        )
+    ]
     assert steps(state) == "a2 a3 b1 b3 b4 c1 c2 c4 c5 d2 d3 d5 e3 e4 e5".split()  # 15
     assert state.turn_length == 3
     state.apply("e5")  # the kill joins the bridge
     assert state.cell_content(state.cell_index(VIRUS_WAR.parse_action("e5").cell)) == "o"
     assert set(steps(state)) == set("a2 a3 b1 b3 b4 c1 c2 c4 c5 d2 d3 d5 e3 e4".split()) | {
-        "d6", "f4", "f5", "e6", "f6"}
+        "d6",
+        "f4",
+        "f5",
+        "e6",
+        "f6",
+    }
     play(state, "e6-f6")
     assert state.current_player() == O and state.result() is None  # O lives on f1
     assert state.turn_texts() == ["e5-e6-f6"]
@@ -235,8 +244,9 @@ def test_ex4_a_kill_that_ends_the_game():
     assert raised.value.code == "virus-war.pass-mid-turn"
     finals = distinct(state)
     two = {frozenset(order) for order in state.distinct_turns() if len(order) == 2}
-    assert two == {frozenset(state.cell_index(VIRUS_WAR.parse_action(name).cell)
-                             for name in ("d4", "e4"))}
+    assert two == {
+        frozenset(state.cell_index(VIRUS_WAR.parse_action(name).cell) for name in ("d4", "e4"))
+    }
     assert all(len(turn) == 3 for turn in finals if turn not in two)
 
 
@@ -302,8 +312,7 @@ def test_ex8_last_move_wins():
 
 
 def test_ex9_home_corner_reservation():
-    state = play(VIRUS_WAR.new_initial_state({"size": 6}), "a1-b2-c3", "pass", "d4-e5-e4",
-                 "pass")
+    state = play(VIRUS_WAR.new_initial_state({"size": 6}), "a1-b2-c3", "pass", "d4-e5-e4", "pass")
     assert state.contents() == diagram(EX9).contents()
     assert state.current_player() == X
     assert steps(state) == "a2 a3 b1 b3 b4 c1 c2 c4 c5 d2 d3 d5 d6 e3 e6 f3 f4 f5".split()
@@ -318,8 +327,7 @@ def test_ex9_home_corner_reservation():
 
 
 def test_section8_record_sample():
-    state = play(VIRUS_WAR.new_initial_state({"size": 6}), "a1-b2-c3", "pass", "d4-e5-e4",
-                 "pass")
+    state = play(VIRUS_WAR.new_initial_state({"size": 6}), "a1-b2-c3", "pass", "d4-e5-e4", "pass")
     assert write_record(state) == SECTION_8_RECORD
     assert VIRUS_WAR.read_record(SECTION_8_RECORD) == state
     inline = VIRUS_WAR.read_record('[Size "6"] 1. a1-b2-c3 pass 2. d4-e5-e4 pass')

@@ -33,7 +33,8 @@ START_6 = "....../....../....../....../....../...... x 0 - -/3 1"
 
 def test_cells_use_the_alphabet_without_j():
     assert [str(Cell(file, 0)) for file in range(14)] == [
-        f"{letter}1" for letter in "abcdefghiklmno"]
+        f"{letter}1" for letter in "abcdefghiklmno"
+    ]
     assert parse_cell("j10") == parse_cell("K10") == Cell(9, 9)
     assert str(parse_cell("J10")) == "k10"
     assert parse_cell(" c3 ") == Cell(2, 2) and parse_cell("O14") == Cell(13, 13)
@@ -109,8 +110,10 @@ def test_turns():
 def test_start_position_text_and_defaults():
     state = VIRUS_WAR.new_initial_state({"size": 6})
     assert state.position_text() == START_6
-    assert VIRUS_WAR.from_position("....../....../....../....../....../...... X").position_text(
-    ) == START_6
+    assert (
+        VIRUS_WAR.from_position("....../....../....../....../....../...... X").position_text()
+        == START_6
+    )
     assert VIRUS_WAR.from_position(START_6) == state
     position = parse_position(START_6)
     assert position == Position(6, "." * 36, X, 0, None, (), 3, 1)
@@ -229,8 +232,11 @@ def test_diagrams_round_trip():
     again = parse_diagram(drawn)
     assert again.contents() == state.contents() and again.current_player() == X
     assert format_diagram(10, state.contents()) == drawn
-    compact = parse_diagram("6 .....O\n5 ......\n4 ......\n3 ......\n2 ......\n1 X.....\n"
-                            "  a b c d e f", to_move="o", last_mover=X)
+    compact = parse_diagram(
+        "6 .....O\n5 ......\n4 ......\n3 ......\n2 ......\n1 X.....\n  a b c d e f",
+        to_move="o",
+        last_mover=X,
+    )
     assert compact.current_player() == O and compact.last_mover == X
 
 
@@ -240,8 +246,10 @@ def test_diagrams_round_trip():
         ("6 . . . . . .", "rank lines and a line of file letters"),
         ("2 . .\n1 . .\n  a b", "6 to 14 ranks"),
         ("6 ......\n5 ......\n4 ......\n3 ......\n2 ......\n1 ......\n  a b c d e g", "letters"),
-        ("6 ......\n5 ......\n4 ......\n3 ......\n1 ......\n2 ......\n  a b c d e f",
-         "expected rank 2"),
+        (
+            "6 ......\n5 ......\n4 ......\n3 ......\n1 ......\n2 ......\n  a b c d e f",
+            "expected rank 2",
+        ),
     ],
 )
 def test_bad_diagrams(text, fragment):

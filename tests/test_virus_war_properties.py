@@ -28,8 +28,10 @@ SIZES = (6, 7, 10)
 
 
 def assert_round_trips(state: VirusWarState) -> None:
-    for copy in (VIRUS_WAR.read_record(VIRUS_WAR.write_record(state)),
-                 VIRUS_WAR.state_from_json(json.loads(json.dumps(state.to_json())))):
+    for copy in (
+        VIRUS_WAR.read_record(VIRUS_WAR.write_record(state)),
+        VIRUS_WAR.state_from_json(json.loads(json.dumps(state.to_json()))),
+    ):
         assert copy == state
         assert copy.history == state.history
         assert copy.position_text() == state.position_text()
@@ -68,8 +70,14 @@ def play_one_game(size: int, variant: str, rng: random.Random, *, pass_rate: flo
         actions += 1
         after = state.board
         live_x, live_o, dead_x, dead_o = after
-        assert not (live_x & live_o or live_x & dead_x or live_x & dead_o or live_o & dead_x
-                    or live_o & dead_o or dead_x & dead_o)
+        assert not (
+            live_x & live_o
+            or live_x & dead_x
+            or live_x & dead_o
+            or live_o & dead_x
+            or live_o & dead_o
+            or dead_x & dead_o
+        )
         assert before[2] & ~dead_x == 0 and before[3] & ~dead_o == 0  # dead stays dead
         if isinstance(action, Pass):
             assert after == before
@@ -81,7 +89,8 @@ def play_one_game(size: int, variant: str, rng: random.Random, *, pass_rate: flo
             was_empty = not any(board & bit for board in before)
             if was_empty:  # a placement of the mover's symbol
                 assert changed[player] == bit and not any(
-                    changed[kind] for kind in range(4) if kind != player)
+                    changed[kind] for kind in range(4) if kind != player
+                )
             else:  # a kill: the enemy's live symbol becomes dead
                 enemy = 1 - player
                 assert before[enemy] & bit and changed[enemy] == bit

@@ -66,13 +66,17 @@ def test_canonical_records_of_finished_games():
     assert write_record(drawn) == DRAWN
     last = play("a1-b2-c3", "pass", "pass", variant="last-move-wins")
     assert write_record(last).splitlines()[2:5] == [
-        '[Variant "last-move-wins"]', '[Result "1-0"]', '[Termination "double-pass"]']
+        '[Variant "last-move-wins"]',
+        '[Result "1-0"]',
+        '[Termination "double-pass"]',
+    ]
 
 
 def test_canonical_records_of_unfinished_games():
     empty = VIRUS_WAR.new_initial_state()
     assert write_record(empty) == (
-        '[Game "Virus War"]\n[Size "10"]\n[Variant "standard"]\n[Result "*"]\n\n*\n')
+        '[Game "Virus War"]\n[Size "10"]\n[Variant "standard"]\n[Result "*"]\n\n*\n'
+    )
     in_turn = play("a1-b2-c3", "f6-e5")  # O is in the middle of its turn
     text = write_record(in_turn)
     assert text.endswith("\n1. a1-b2-c3 f6-e5\n*\n")
@@ -81,8 +85,9 @@ def test_canonical_records_of_unfinished_games():
 
 
 def test_games_from_a_position_have_no_record():
-    state = parse_diagram("6 ......\n5 ......\n4 ......\n3 ......\n2 ......\n1 X.....\n"
-                          "  a b c d e f", to_move="o")
+    state = parse_diagram(
+        "6 ......\n5 ......\n4 ......\n3 ......\n2 ......\n1 X.....\n  a b c d e f", to_move="o"
+    )
     with pytest.raises(EngineError) as raised:
         write_record(state)
     assert raised.value.code == "record.custom-start"
@@ -119,8 +124,9 @@ def test_pass_spellings_j_for_k_and_unknown_tags_kept():
 
 def test_reading_the_draw_and_last_move_wins():
     assert VIRUS_WAR.read_record(DRAWN).result().is_draw  # type: ignore[union-attr]
-    last = VIRUS_WAR.read_record(DRAWN.replace("standard", "last-move-wins").replace(
-        "1/2-1/2", "1-0"))
+    last = VIRUS_WAR.read_record(
+        DRAWN.replace("standard", "last-move-wins").replace("1/2-1/2", "1-0")
+    )
     assert last.result().winners == (0,)  # type: ignore[union-attr]
 
 
@@ -141,37 +147,86 @@ def test_reading_the_draw_and_last_move_wins():
         ("[Size 6]\n", "record.malformed-tag", 1, None, "malformed tag"),
         ('[Size "6"]\n\n2. a1-b2-c3', "record.bad-number", 3, None, "expected the turn number 1."),
         ('[Size "6"]\n\n1.a1-b2-c3', "record.bad-number", 3, None, "expected the turn number 1."),
-        ('[Size "6"]\n\n1. a1-b2-c3\n2. d4', "record.missing-turn", 4, "1...",
-         "O's turn is missing"),
+        (
+            '[Size "6"]\n\n1. a1-b2-c3\n2. d4',
+            "record.missing-turn",
+            4,
+            "1...",
+            "O's turn is missing",
+        ),
         ('[Size "6"]\n\n1.', "record.missing-turn", 3, "1.", "holds no turn"),
-        ('[Size "6"]\n\n1. a1-b2-c3 f6-e5-d4\n2. d4-e5-a6', "record.illegal-step", 4, "2.",
-         "reach rule"),
+        (
+            '[Size "6"]\n\n1. a1-b2-c3 f6-e5-d4\n2. d4-e5-a6',
+            "record.illegal-step",
+            4,
+            "2.",
+            "reach rule",
+        ),
         ('[Size "6"]\n\n1. a1-b2-c3 f6-e5-e5', "record.illegal-step", 3, "1...", "step rule"),
         ('[Size "6"]\n\n1. b2-a1-c3', "record.illegal-step", 3, "1.", "first-step rule"),
         ('[Size "6"]\n\n1. a1-b2-zz', "record.bad-turn", 3, "1.", "not a turn"),
         ('[Size "6"]\n\n1. a1-b2-g7', "record.bad-turn", 3, "1.", "not on the 6x6 board"),
         ('[Size "6"]\n\n1. a1-b2 pass', "record.wrong-step-count", 3, "1.", "M = 3"),
         ('[Size "6"]\n\n1. a1-b2-c3-d4', "record.wrong-step-count", 3, "1.", "M = 3"),
-        ('[Size "6"]\n\n1. a1-b2-c3 f6-e5-d4\n2. d4-e5-f6-c2', "record.wrong-step-count", 4,
-         "2.", "the game ended after step 3"),
+        (
+            '[Size "6"]\n\n1. a1-b2-c3 f6-e5-d4\n2. d4-e5-f6-c2',
+            "record.wrong-step-count",
+            4,
+            "2.",
+            "the game ended after step 3",
+        ),
         ('[Size "6"]\n\n1. a1-b2 1-0', "record.wrong-step-count", 3, "1.", "M = 3"),
         ('[Size "6"] [Result "1-0"]\n\n1. a1-b2', "record.wrong-step-count", 3, "1.", "M = 3"),
-        ('[Size "6"]\n\n1. a1-b2-c3 f6-e5-d4\n2. d4-e5-f6 pass', "record.turn-after-end", 4,
-         "2...", "already over"),
-        ('[Size "6"]\n\n1. pass pass\n2. pass', "record.turn-after-end", 4, "2.",
-         "already over"),
-        ('[Size "6"]\n\n1. a1-b2-c3 pass\n0-1', "record.wrong-result", 4, None,
-         "result says 0-1 but the replayed game gives *"),
-        ('[Size "6"]\n[Result "1-0"]\n\n1. pass pass', "record.wrong-result", 2, None,
-         "Result tag says 1-0 but the replayed game gives 1/2-1/2"),
-        ('[Size "6"]\n[Termination "double-pass"]\n\n1. a1-b2-c3', "record.wrong-result", 2,
-         None, "gives none"),
-        ('[Size "6"]\n[Termination "elimination"]\n\n1. pass pass', "record.wrong-result", 2,
-         None, "gives double-pass"),
-        ('[Size "6"]\n\n1. pass pass *\n2. a1', "record.text-after-result", 4, None,
-         "nothing may follow"),
-        ('[Size "6"]\n\n1. a1-b2-c3\n[Result "*"]', "record.misplaced-tag", 4, None,
-         "before the moves"),
+        (
+            '[Size "6"]\n\n1. a1-b2-c3 f6-e5-d4\n2. d4-e5-f6 pass',
+            "record.turn-after-end",
+            4,
+            "2...",
+            "already over",
+        ),
+        ('[Size "6"]\n\n1. pass pass\n2. pass', "record.turn-after-end", 4, "2.", "already over"),
+        (
+            '[Size "6"]\n\n1. a1-b2-c3 pass\n0-1',
+            "record.wrong-result",
+            4,
+            None,
+            "result says 0-1 but the replayed game gives *",
+        ),
+        (
+            '[Size "6"]\n[Result "1-0"]\n\n1. pass pass',
+            "record.wrong-result",
+            2,
+            None,
+            "Result tag says 1-0 but the replayed game gives 1/2-1/2",
+        ),
+        (
+            '[Size "6"]\n[Termination "double-pass"]\n\n1. a1-b2-c3',
+            "record.wrong-result",
+            2,
+            None,
+            "gives none",
+        ),
+        (
+            '[Size "6"]\n[Termination "elimination"]\n\n1. pass pass',
+            "record.wrong-result",
+            2,
+            None,
+            "gives double-pass",
+        ),
+        (
+            '[Size "6"]\n\n1. pass pass *\n2. a1',
+            "record.text-after-result",
+            4,
+            None,
+            "nothing may follow",
+        ),
+        (
+            '[Size "6"]\n\n1. a1-b2-c3\n[Result "*"]',
+            "record.misplaced-tag",
+            4,
+            None,
+            "before the moves",
+        ),
     ],
 )
 def test_bad_records(text, code, line, turn, fragment):
@@ -246,13 +301,16 @@ def test_bad_json_documents_name_the_field(change, field):
 def test_records_and_json_round_trip_in_random_games():
     rng = random.Random(9)
     for game in range(40):
-        state = VIRUS_WAR.new_initial_state({"size": 6 + game % 3,
-                                             "variant": ("standard", "last-move-wins")[game % 2]})
+        state = VIRUS_WAR.new_initial_state(
+            {"size": 6 + game % 3, "variant": ("standard", "last-move-wins")[game % 2]}
+        )
         stop = rng.randrange(200)
         while not state.is_terminal() and len(state.history) < stop:
             state.apply_unchecked(rng.choice(state.legal_actions()))
-        for copy in (VIRUS_WAR.read_record(write_record(state)),
-                     VIRUS_WAR.state_from_json(json.loads(json.dumps(state.to_json())))):
+        for copy in (
+            VIRUS_WAR.read_record(write_record(state)),
+            VIRUS_WAR.state_from_json(json.loads(json.dumps(state.to_json()))),
+        ):
             assert copy == state and copy.history == state.history
             assert copy.turn_texts() == state.turn_texts()
             assert copy.legal_actions() == state.legal_actions()

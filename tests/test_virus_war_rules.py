@@ -78,7 +78,8 @@ def test_options_and_info():
         with pytest.raises(OptionError):
             VIRUS_WAR.new_initial_state(bad)
     assert VIRUS_WAR.new_initial_state({"variant": "Last-Move-Wins"}).options["variant"] == (
-        "last-move-wins")
+        "last-move-wins"
+    )
 
 
 @pytest.mark.parametrize("size", range(6, 15))
@@ -115,13 +116,16 @@ def test_reach_never_wraps_around_the_board_edges(size):
             continue
         reference = ReferenceVirusWar(size, contents=position.contents)
         for player, letter in ((X, "X"), (O, "O")):
-            expected = {cell[1] * size + cell[0]
-                        for cell in reference.accessible(letter, reference.board)}
+            expected = {
+                cell[1] * size + cell[0] for cell in reference.accessible(letter, reference.board)
+            }
             assert state.accessible(player) == expected
             assert state.step_cells(player) == {
-                cell[1] * size + cell[0] for cell in reference.steps(letter, reference.board)}
+                cell[1] * size + cell[0] for cell in reference.steps(letter, reference.board)
+            }
             assert set().union(*state.bridges(player)) == {
-                cell[1] * size + cell[0] for cell in reference.bridges(letter, reference.board)}
+                cell[1] * size + cell[0] for cell in reference.bridges(letter, reference.board)
+            }
         checked += 1
 
 
@@ -132,16 +136,21 @@ def test_first_step_rule():
     state = VIRUS_WAR.new_initial_state({"size": 6})
     error = error_of(state, "b2")
     assert error.code == "virus-war.home-corner-first"
-    assert error.params == {"action": "b2", "cell": "b2", "player": X, "corner": "a1",
-                            "rule": "first-step rule", "reason": error.params["reason"]}
+    assert error.params == {
+        "action": "b2",
+        "cell": "b2",
+        "player": X,
+        "corner": "a1",
+        "rule": "first-step rule",
+        "reason": error.params["reason"],
+    }
     assert "first-step rule" in str(error) and str(error).endswith(".")
     play(state, "a1-b2-c3")
     assert error_of(state, "e5").params["corner"] == "f6"
 
 
 def test_reservation_protects_the_home_corner_of_a_player_without_symbols():
-    state = play(VIRUS_WAR.new_initial_state({"size": 6}), "pass", "f6-e5-d4", "pass",
-                 "c3-b2")
+    state = play(VIRUS_WAR.new_initial_state({"size": 6}), "pass", "f6-e5-d4", "pass", "c3-b2")
     assert state.current_player() == O and "a1" not in legal(state)
     error = error_of(state, "a1")
     assert error.code == "virus-war.reserved-corner" and "reservation rule" in str(error)
@@ -226,7 +235,11 @@ def test_check_agrees_with_the_legal_list_on_random_positions():
 def test_a_turn_is_several_actions_by_the_same_player():
     state = VIRUS_WAR.new_initial_state()
     assert (state.turn_number, state.turn_steps, state.turn_length, state.steps_left) == (
-        1, (), 3, 3)
+        1,
+        (),
+        3,
+        3,
+    )
     state.apply("a1")
     assert state.current_player() == X and state.to_move == X
     assert state.turn_steps == (0,) and state.steps_left == 2
@@ -261,8 +274,16 @@ def test_undo_restores_every_field_across_turns_and_the_end():
     state = VIRUS_WAR.new_initial_state({"size": 6})
     seen = []
     while not state.is_terminal():
-        seen.append((state.clone(), state.position_text(), legal(state), state.turn_texts(),
-                     state.turn_number, state.last_action))
+        seen.append(
+            (
+                state.clone(),
+                state.position_text(),
+                legal(state),
+                state.turn_texts(),
+                state.turn_number,
+                state.last_action,
+            )
+        )
         state.apply(rng.choice(state.legal_actions()))
     final = state.clone()
     while seen:
@@ -370,10 +391,19 @@ def test_one_pass_pass_is_a_draw_in_both_variants(variant):
 
 
 def test_last_move_wins_credits_the_last_non_pass_turn():
-    state = play(VIRUS_WAR.new_initial_state({"size": 6, "variant": "last-move-wins"}),
-                 "a1-b2-c3", "pass", "pass")
+    state = play(
+        VIRUS_WAR.new_initial_state({"size": 6, "variant": "last-move-wins"}),
+        "a1-b2-c3",
+        "pass",
+        "pass",
+    )
     result = state.result()
     assert result is not None and result.winners == (X,) and result.reason == "last-move"
-    state = play(VIRUS_WAR.new_initial_state({"size": 6, "variant": "last-move-wins"}),
-                 "a1-b2-c3", "f6-e5-d4", "pass", "pass")
+    state = play(
+        VIRUS_WAR.new_initial_state({"size": 6, "variant": "last-move-wins"}),
+        "a1-b2-c3",
+        "f6-e5-d4",
+        "pass",
+        "pass",
+    )
     assert state.result().winners == (O,)  # type: ignore[union-attr]

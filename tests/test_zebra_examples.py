@@ -75,10 +75,13 @@ def value(state, cell: str) -> int:
 def test_ex1_start_position_and_white_moves():
     state = ZEBRA.new_initial_state()
     assert state.cells == diagram_cells(columns(EX1_EX2, 0, 23))
-    assert legal(state) == (
-        "a2-a1 a2-a3 a2-b2 a4-a3 a4-b4 b1-a1 b1-b2 b1-c1 b3-a3 b3-b2 b3-b4 b3-c3 "
-        "c2-b2 c2-c1 c2-c3 c2-d2 c4-b4 c4-c3 c4-d4 d1-c1 d1-d2 d3-c3 d3-d2 d3-d4"
-    ).split()
+    assert (
+        legal(state)
+        == (
+            "a2-a1 a2-a3 a2-b2 a4-a3 a4-b4 b1-a1 b1-b2 b1-c1 b3-a3 b3-b2 b3-b4 b3-c3 "
+            "c2-b2 c2-c1 c2-c3 c2-d2 c4-b4 c4-c3 c4-d4 d1-c1 d1-d2 d3-c3 d3-d2 d3-d4"
+        ).split()
+    )
     assert value(state, "a1") == -1  # a1 is Black
     assert state.current_player() == WHITE
 
@@ -102,15 +105,22 @@ def test_ex3_stuck_player_wins_on_count():
     assert state.cells == diagram_cells(columns(EX3_EX4, 0, 23))
     assert state.to_move == WHITE and state.legal_actions() == []
     assert state.current_player() == TERMINAL and state.is_terminal()
-    white = [str(cell) for cell in map(Cell.parse, "c1 d1 d2 d3 d4".split())
-             if value(state, str(cell)) > 0]
+    white = [
+        str(cell)
+        for cell in map(Cell.parse, "c1 d1 d2 d3 d4".split())
+        if value(state, str(cell)) > 0
+    ]
     black = [cell for cell in "a2 a3 b3 b4".split() if value(state, cell) < 0]
     assert white == "c1 d1 d2 d3 d4".split() and len(black) == 4
     assert state.tower_counts() == (5, 4)
     result = state.result()
     assert result is not None
     assert (result.winners, result.scores, result.reason, result.ending) == (
-        (WHITE,), (5, 4), "count", "stuck")
+        (WHITE,),
+        (5, 4),
+        "count",
+        "stuck",
+    )
     assert state.returns() == (1.0, -1.0)
     assert write_record(state).endswith("\n1-0\n")
 
@@ -122,7 +132,11 @@ def test_ex4_tie_goes_to_the_last_mover():
     result = state.result()
     assert result is not None
     assert (result.winners, result.scores, result.reason, result.ending) == (
-        (BLACK,), (5, 5), "tie-last-mover", "stuck")
+        (BLACK,),
+        (5, 5),
+        "tie-last-mover",
+        "stuck",
+    )
     assert write_record(state).endswith("\n0-1\n")
 
 
@@ -168,11 +182,14 @@ def test_ex7_neutral_centre():
     state = ZEBRA.new_initial_state({"size": 5, "setup": "neutral"})
     moves = legal(state)
     assert len(moves) == 40
-    assert [move for move in moves if move.endswith("-c3")] == [
-        "b3-c3", "c2-c3", "c4-c3", "d3-c3"]
+    assert [move for move in moves if move.endswith("-c3")] == ["b3-c3", "c2-c3", "c4-c3", "d3-c3"]
     black_view = parse_diagram(state.diagram(), to_move=BLACK, options={"setup": "neutral"})
     assert [move for move in legal(black_view) if move.endswith("-c3")] == [
-        "b2-c3", "b4-c3", "d2-c3", "d4-c3"]
+        "b2-c3",
+        "b4-c3",
+        "d2-c3",
+        "d4-c3",
+    ]
     expected_centre = {"c2-c3": 1, "b2-c3": -2, "d3-d2": -2, "c3-b3": 1, "c3-b4": 0}
     for move, centre in expected_centre.items():
         state.apply(move)
@@ -186,10 +203,13 @@ def test_ex8_jump_source_example():
     state = replay("1. c2-d2 b2-d2", movement="jump")
     assert state.cells == diagram_cells(EX8)
     assert value(state, "d2") == -3
-    assert legal(state) == (
-        "a2-a1 a2-a3 a4-a3 a4-b4 b1-a1 b1-c1 b3-a3 b3-b4 b3-c3 c4-b4 c4-c3 c4-d4 "
-        "d1-c1 d1-d2 d3-c3 d3-d2 d3-d4"
-    ).split()
+    assert (
+        legal(state)
+        == (
+            "a2-a1 a2-a3 a4-a3 a4-b4 b1-a1 b1-c1 b3-a3 b3-b4 b3-c3 c4-b4 c4-c3 c4-d4 "
+            "d1-c1 d1-d2 d3-c3 d3-d2 d3-d4"
+        ).split()
+    )
 
 
 @pytest.mark.parametrize(
@@ -221,17 +241,19 @@ def test_ex8_black_tower_of_three_jumps_two_empty_cells_later():
 
 def test_ex9_placement():
     state = replay(
-        "1. @b2 @c3 2. @c2 @b3 3. @a1 @d4 4. @d1 @a4 5. @a2 @a3 6. @b1 @c1 "
-        "7. @d2 @d3 8. @b4 @c4",
+        "1. @b2 @c3 2. @c2 @b3 3. @a1 @d4 4. @d1 @a4 5. @a2 @a3 6. @b1 @c1 7. @d2 @d3 8. @b4 @c4",
         setup="placement",
     )
     assert state.cells == diagram_cells(EX9, options={"setup": "placement"})
     assert piece_counts(state.cells) == (8, 8)
     assert state.phase == "movement" and state.current_player() == WHITE
-    assert legal(state) == (
-        "a2-a3 a2-b3 b1-c1 b2-a3 b2-b3 b2-c1 b2-c3 b4-a3 b4-a4 b4-b3 b4-c3 b4-c4 "
-        "c2-b3 c2-c1 c2-c3 c2-d3 d1-c1 d2-c1 d2-c3 d2-d3"
-    ).split()
+    assert (
+        legal(state)
+        == (
+            "a2-a3 a2-b3 b1-c1 b2-a3 b2-b3 b2-c1 b2-c3 b4-a3 b4-a4 b4-b3 b4-c3 b4-c4 "
+            "c2-b3 c2-c1 c2-c3 c2-d3 d1-c1 d2-c1 d2-c3 d2-d3"
+        ).split()
+    )
     record = write_record(state)
     assert "8. @b4 @c4\n*\n" in record
 

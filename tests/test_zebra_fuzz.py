@@ -30,17 +30,35 @@ OPTION_SETS = [
 ]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats()
-    | st.text(max_size=12),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=12),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=8,
 )
 action_like = st.sampled_from(
-    ["c2-d2", "a2-a1", "xa1", "x c3", "@b2", "@c3", "b2-b3", "a1-a2", "c3-c2", "e5-e4",
-     "j10-j9", "pass", "", "C2-D2", "a2-a3", "b1-b2", "@a1", "d4-d3"]
+    [
+        "c2-d2",
+        "a2-a1",
+        "xa1",
+        "x c3",
+        "@b2",
+        "@c3",
+        "b2-b3",
+        "a1-a2",
+        "c3-c2",
+        "e5-e4",
+        "j10-j9",
+        "pass",
+        "",
+        "C2-D2",
+        "a2-a3",
+        "b1-b2",
+        "@a1",
+        "d4-d3",
+    ]
 ) | st.text(alphabet="abcdexX@-12345 ", max_size=7)
-edit_alphabet = "abcdexX@-.[]\"0123456789 \n/#nWBwb*"
+edit_alphabet = 'abcdexX@-.[]"0123456789 \n/#nWBwb*'
 
 
 def random_game(options: dict[str, Any], seed: int, *, from_position: bool) -> ZebraState:
@@ -62,24 +80,29 @@ def random_game(options: dict[str, Any], seed: int, *, from_position: bool) -> Z
 @st.composite
 def mutated_documents(draw: st.DrawFn) -> dict[str, Any]:
     options = draw(st.sampled_from(OPTION_SETS))
-    state = random_game(options, draw(st.integers(0, 10**6)),
-                        from_position=draw(st.booleans()))
+    state = random_game(options, draw(st.integers(0, 10**6)), from_position=draw(st.booleans()))
     document: dict[str, Any] = json.loads(json.dumps(state.to_json()))
     for _ in range(draw(st.integers(1, 3))):
-        kind = draw(st.sampled_from(
-            ["field", "delete", "option", "action", "insert", "drop", "swap", "start", "extra"]))
+        kind = draw(
+            st.sampled_from(
+                ["field", "delete", "option", "action", "insert", "drop", "swap", "start", "extra"]
+            )
+        )
         actions = document.get("actions")
         if kind == "field":
-            key = draw(st.sampled_from(["format", "version", "game", "options", "start",
-                                        "actions"]))
+            key = draw(
+                st.sampled_from(["format", "version", "game", "options", "start", "actions"])
+            )
             document[key] = draw(json_values)
         elif kind == "delete" and document:
             del document[draw(st.sampled_from(sorted(document)))]
         elif kind == "option" and isinstance(document.get("options"), dict):
             name = draw(st.sampled_from(["size", "setup", "movement"]) | st.text(max_size=6))
             document["options"][name] = draw(
-                st.integers(0, 12) | st.sampled_from(["hole", "jump", "standard", "HOLE"])
-                | json_values)
+                st.integers(0, 12)
+                | st.sampled_from(["hole", "jump", "standard", "HOLE"])
+                | json_values
+            )
         elif kind in ("action", "insert") and isinstance(actions, list):
             at = draw(st.integers(0, len(actions)))
             item = draw(action_like | json_values)
@@ -94,8 +117,11 @@ def mutated_documents(draw: st.DrawFn) -> dict[str, Any]:
             actions[first], actions[first + 1] = actions[first + 1], actions[first]
         elif kind == "start":
             start = document.get("start")
-            text = start if isinstance(start, str) else ZEBRA.new_initial_state(
-                options).position_text()
+            text = (
+                start
+                if isinstance(start, str)
+                else ZEBRA.new_initial_state(options).position_text()
+            )
             document["start"] = edit_text(draw, text)
         elif kind == "extra":
             document[draw(st.text(max_size=6))] = draw(json_values)

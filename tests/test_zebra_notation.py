@@ -101,8 +101,23 @@ def test_action_reprs_are_parse_calls():
 
 
 @pytest.mark.parametrize(
-    "text", ["", "c2d2", "c2 - d2", "c2-", "-d2", "@", "x", "pass", "c2-d2-e2", "@ c2", "xx1",
-             "c2–d2", "c2_d2", "@c2c3"],
+    "text",
+    [
+        "",
+        "c2d2",
+        "c2 - d2",
+        "c2-",
+        "-d2",
+        "@",
+        "x",
+        "pass",
+        "c2-d2-e2",
+        "@ c2",
+        "xx1",
+        "c2–d2",
+        "c2_d2",
+        "@c2c3",
+    ],
 )
 def test_bad_actions_are_notation_errors(text):
     with pytest.raises(NotationError) as raised:
@@ -140,7 +155,10 @@ def test_actions_are_hashable_frozen_and_ordered():
         move.source = Cell(0, 0)  # type: ignore[misc]
     assert len({move, Move.parse("C2-D2"), Place.parse("@c2")}) == 2
     assert sorted([Move.parse("b1-a1"), Move.parse("a2-b2"), Move.parse("a2-a3")]) == [
-        Move.parse("a2-a3"), Move.parse("a2-b2"), Move.parse("b1-a1")]
+        Move.parse("a2-a3"),
+        Move.parse("a2-b2"),
+        Move.parse("b1-a1"),
+    ]
     assert move != Place.parse("@c2")
 
 

@@ -28,8 +28,13 @@ from pyengine.games.zebra.rules import piece_counts
 GAMES_PER_EXAMPLE = 100
 EXAMPLES = 10  # 10 x 100 = 1,000 games per combination
 
-SIZES = {"standard": (3, 4), "placement": (3, 4), "hole": (3, 5), "remove": (3, 5),
-         "neutral": (3, 5)}
+SIZES = {
+    "standard": (3, 4),
+    "placement": (3, 4),
+    "hole": (3, 5),
+    "remove": (3, 5),
+    "neutral": (3, 5),
+}
 COMBINATIONS = [(setup, movement) for setup in SIZES for movement in ("step", "jump")]
 
 
@@ -53,7 +58,8 @@ def assert_check_agrees(state: ZebraState) -> None:
     cells = [Cell(file, rank) for file in range(size) for rank in range(size)]
     legal = set(state.legal_actions())
     candidates = [Move(a, b) for a in cells for b in cells] + [
-        kind(cell) for kind in (Place, Remove) for cell in cells]
+        kind(cell) for kind in (Place, Remove) for cell in cells
+    ]
     for action in candidates:
         assert state.is_legal(action) == (action in legal)
         try:

@@ -62,8 +62,7 @@ def test_canonical_record_with_a_removal_and_an_unfinished_game():
 def test_canonical_record_of_an_empty_game():
     state = ZEBRA.new_initial_state({"size": 5, "setup": "placement"})
     assert write_record(state) == (
-        '[Game "Zebra"]\n[Size "5"]\n[Setup "placement"]\n[Movement "step"]\n[Result "*"]\n'
-        "\n*\n"
+        '[Game "Zebra"]\n[Size "5"]\n[Setup "placement"]\n[Movement "step"]\n[Result "*"]\n\n*\n'
     )
 
 
@@ -89,8 +88,7 @@ def test_reading_replays_the_canonical_record():
         "1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2",
         "1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2 1-0",
         "   \n\n1. B1-C1 C3-C4\n2. A4-B4\nc4-b4 3.\tc2-d2 b2-b3 4. c4-d4\n\na1-a2\n1-0\n\n  ",
-        '[game "ZEBRA"] [size "4"]\n1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 '
-        "4. c4-d4 a1-a2",
+        '[game "ZEBRA"] [size "4"]\n1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2',
         '[Event "Club night"]\n[Game "Zebra"]\n[Result "1-0"]\n[Round "3"]\n\n'
         "1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2 1-0",
         EX3_RECORD.replace("\n", "\r\n"),
@@ -104,7 +102,9 @@ def test_lenient_reading(text):
 def test_unknown_tags_are_kept_and_ignored():
     parsed = parse_record('[Event "Club night"]\n[Size "3"]\n[Round "3"]\n\n1. a2-a1\n')
     assert [(tag.key, tag.value, tag.line) for tag in parsed.unknown_tags] == [
-        ("Event", "Club night", 1), ("Round", "3", 3)]
+        ("Event", "Club night", 1),
+        ("Round", "3", 3),
+    ]
     assert [tag.key for tag in parsed.tags] == ["Event", "Size", "Round"]
     assert texts(parsed.state.history) == ["a2-a1"]
 
@@ -153,38 +153,97 @@ HEADER = '[Game "Zebra"]\n[Size "4"]\n[Setup "standard"]\n[Movement "step"]\n\n'
         ('[Size "4"\n', 1, None, "record.malformed-tag", "malformed tag"),
         ('1. c2-d2\n[Size "4"]\n', 2, None, "record.misplaced-tag", "before the moves"),
         ('1. c2-d2 "b2-d2"', 1, None, "record.unexpected-character", "unexpected character"),
-        (HEADER + "1. c2-d2 b2-b1\n3. d3-d4\n", 7, None, "record.bad-number",
-         "expected the move number 2."),
+        (
+            HEADER + "1. c2-d2 b2-b1\n3. d3-d4\n",
+            7,
+            None,
+            "record.bad-number",
+            "expected the move number 2.",
+        ),
         (HEADER + "c2-d2 b2-b1\n", 6, None, "record.bad-number", "found 'c2-d2'"),
         (HEADER + "1.c2-d2\n", 6, None, "record.bad-number", "followed by a space"),
         (HEADER + "0. c2-d2\n", 6, None, "record.bad-number", "move number 1."),
         (HEADER + "1. c2-d2 a1-b1\n2.\n", 7, "2.", "record.missing-ply", "holds no ply"),
         (HEADER + "1. 2. c2-d2\n", 6, "1.", "record.missing-ply", "holds no ply"),
-        (HEADER + "1. c2-d2\n2. d2-c1\n", 7, "1...", "record.missing-ply",
-         "Black's ply is missing"),
-        (HEADER + "1. c2-d2 a1-b1\n2. d2-c1 b2-c2\n", 7, "2...", "record.illegal-ply",
-         "b2-c2 is illegal: c2 is empty"),
-        (HEADER + "1. c2-d2 a1-b1\n2. d2-d9\n", 7, "2.", "record.illegal-ply",
-         "not on the 4x4 board"),
-        (HEADER + "1. c2-d2 a1-b1\n2. pass\n", 7, "2.", "record.illegal-ply",
-         "not a Zebra action"),
-        (HEADER + "1. c2-d2 a1-b1 1-0\n", 6, None, "record.wrong-result",
-         "the result says 1-0 but the replayed game gives *"),
-        ('[Result "0-1"]\n' + EX3_RECORD.split("\n\n", 1)[1], 1, None, "record.wrong-result",
-         "the Result tag says 0-1 but the replayed game gives 1-0"),
-        (HEADER + "1. c2-d2 * 2. a2-b2\n", 6, None, "record.text-after-result",
-         "nothing may follow the result"),
+        (
+            HEADER + "1. c2-d2\n2. d2-c1\n",
+            7,
+            "1...",
+            "record.missing-ply",
+            "Black's ply is missing",
+        ),
+        (
+            HEADER + "1. c2-d2 a1-b1\n2. d2-c1 b2-c2\n",
+            7,
+            "2...",
+            "record.illegal-ply",
+            "b2-c2 is illegal: c2 is empty",
+        ),
+        (
+            HEADER + "1. c2-d2 a1-b1\n2. d2-d9\n",
+            7,
+            "2.",
+            "record.illegal-ply",
+            "not on the 4x4 board",
+        ),
+        (HEADER + "1. c2-d2 a1-b1\n2. pass\n", 7, "2.", "record.illegal-ply", "not a Zebra action"),
+        (
+            HEADER + "1. c2-d2 a1-b1 1-0\n",
+            6,
+            None,
+            "record.wrong-result",
+            "the result says 1-0 but the replayed game gives *",
+        ),
+        (
+            '[Result "0-1"]\n' + EX3_RECORD.split("\n\n", 1)[1],
+            1,
+            None,
+            "record.wrong-result",
+            "the Result tag says 0-1 but the replayed game gives 1-0",
+        ),
+        (
+            HEADER + "1. c2-d2 * 2. a2-b2\n",
+            6,
+            None,
+            "record.text-after-result",
+            "nothing may follow the result",
+        ),
         (HEADER + "1. c2-d2 a1-b1 1/2-1/2\n", 6, None, "record.bad-number", "1/2-1/2"),
-        ('[Size "5"]\n[Setup "remove"]\n\n1. a2-b2\n', 4, "1.", "record.illegal-ply",
-         "Black must first remove one of its pieces"),
-        ('[Size "5"]\n[Setup "remove"]\n\nxb1\n', 4, "removal", "record.illegal-ply",
-         "Black removes one of its own pieces"),
-        ('[Size "5"]\n[Setup "remove"]\n\nx\n', 4, "removal", "record.illegal-ply",
-         "not a Zebra action"),
-        (HEADER + "xa1 1. c2-d2\n", 6, "removal", "record.illegal-ply",
-         "setup standard has no removal"),
-        (HEADER + "1. c2-d2 xa1\n", 6, "1...", "record.illegal-ply",
-         "setup standard has no removal"),
+        (
+            '[Size "5"]\n[Setup "remove"]\n\n1. a2-b2\n',
+            4,
+            "1.",
+            "record.illegal-ply",
+            "Black must first remove one of its pieces",
+        ),
+        (
+            '[Size "5"]\n[Setup "remove"]\n\nxb1\n',
+            4,
+            "removal",
+            "record.illegal-ply",
+            "Black removes one of its own pieces",
+        ),
+        (
+            '[Size "5"]\n[Setup "remove"]\n\nx\n',
+            4,
+            "removal",
+            "record.illegal-ply",
+            "not a Zebra action",
+        ),
+        (
+            HEADER + "xa1 1. c2-d2\n",
+            6,
+            "removal",
+            "record.illegal-ply",
+            "setup standard has no removal",
+        ),
+        (
+            HEADER + "1. c2-d2 xa1\n",
+            6,
+            "1...",
+            "record.illegal-ply",
+            "setup standard has no removal",
+        ),
     ],
 )
 def test_bad_records(text, line, ply, code, fragment):
@@ -228,8 +287,9 @@ def test_repetition_is_refused_in_records():
     error = raised.value
     assert (error.line, error.ply, error.code) == (6, "4.", "record.illegal-ply")
     assert error.cause is not None and error.cause.code == "zebra.repetition"
-    assert str(error) == ("line 6, move 4.: c1-b2 is illegal: it would repeat an earlier "
-                          "position (repetition rule).")
+    assert str(error) == (
+        "line 6, move 4.: c1-b2 is illegal: it would repeat an earlier position (repetition rule)."
+    )
 
 
 def test_a_record_must_be_text():

@@ -108,8 +108,10 @@ def test_neutral_and_hole_centres():
 def test_from_the_standard_start_only_orthogonal_moves_exist():
     for size in range(3, 11):
         for move in ZEBRA.new_initial_state({"size": size}).legal_actions():
-            assert abs(move.source.file - move.target.file) + abs(
-                move.source.rank - move.target.rank) == 1
+            assert (
+                abs(move.source.file - move.target.file) + abs(move.source.rank - move.target.rank)
+                == 1
+            )
 
 
 def test_a_move_carries_only_the_top_piece():
@@ -147,8 +149,9 @@ def _illegal(state: ZebraState, text: str) -> IllegalActionError:
         state.apply(text)
     error = raised.value
     assert state == before and state.history == before.history  # unchanged
-    assert re.fullmatch(rf"{re.escape(str(error.params['action']))} is illegal: .+ \(.+\)\.",
-                        str(error)), str(error)
+    assert re.fullmatch(
+        rf"{re.escape(str(error.params['action']))} is illegal: .+ \(.+\)\.", str(error)
+    ), str(error)
     return error
 
 
@@ -166,27 +169,61 @@ def _illegal(state: ZebraState, text: str) -> IllegalActionError:
         ({"movement": "jump"}, "", "a2-b4", "zebra.not-in-line", "same rank or file"),
         ({"movement": "jump"}, "", "a2-b3", "zebra.diagonal-in-jump", "diagonal"),
         ({"movement": "jump"}, "", "a2-d2", "zebra.jump-blocked", "b2 is in the way"),
-        ({"size": 5, "setup": "neutral", "movement": "jump"}, "d3-d2 a1-a2", "b3-e3",
-         "zebra.jump-blocked", "c3 is in the way"),
-        ({"movement": "jump"}, "c2-d2 b2-d2", "a2-d2", "zebra.jump-too-far",
-         "crosses 2 empty cells but the tower on a2 has height 1"),
-        ({}, "b1-c1 c3-c4 a4-b4 c4-b4 c2-d2 b2-b3 c4-d4 a1-a2", "d1-d2", "zebra.game-over",
-         "the game is over"),
+        (
+            {"size": 5, "setup": "neutral", "movement": "jump"},
+            "d3-d2 a1-a2",
+            "b3-e3",
+            "zebra.jump-blocked",
+            "c3 is in the way",
+        ),
+        (
+            {"movement": "jump"},
+            "c2-d2 b2-d2",
+            "a2-d2",
+            "zebra.jump-too-far",
+            "crosses 2 empty cells but the tower on a2 has height 1",
+        ),
+        (
+            {},
+            "b1-c1 c3-c4 a4-b4 c4-b4 c2-d2 b2-b3 c4-d4 a1-a2",
+            "d1-d2",
+            "zebra.game-over",
+            "the game is over",
+        ),
         ({"setup": "placement"}, "", "a1-a2", "zebra.wrong-phase", "placement rule"),
         ({"setup": "placement"}, "", "xa1", "zebra.wrong-phase", "still being filled"),
         ({"setup": "placement"}, "@a1", "@a1", "zebra.place-occupied", "a1 is already occupied"),
         ({"size": 5, "setup": "placement"}, "", "@c3", "zebra.place-hole", "c3 is a hole"),
         ({}, "", "@c2", "zebra.wrong-phase", "setup standard has no placement phase"),
         ({}, "", "xa1", "zebra.wrong-phase", "setup standard has no removal"),
-        ({"size": 3, "setup": "remove"}, "", "a2-a1", "zebra.wrong-phase",
-         "Black must first remove one of its pieces"),
-        ({"size": 3, "setup": "remove"}, "", "xb1", "zebra.remove-not-own",
-         "Black removes one of its own pieces"),
-        ({"size": 3, "setup": "remove"}, "xa1", "xb2", "zebra.wrong-phase",
-         "made once, before White's first move"),
-        ({"size": 3, "setup": "placement"},
-         "@a1 @a2 @a3 @b1 @b3 @c1 @c2 @c3", "@b2", "zebra.wrong-phase",
-         "the placement phase is over"),
+        (
+            {"size": 3, "setup": "remove"},
+            "",
+            "a2-a1",
+            "zebra.wrong-phase",
+            "Black must first remove one of its pieces",
+        ),
+        (
+            {"size": 3, "setup": "remove"},
+            "",
+            "xb1",
+            "zebra.remove-not-own",
+            "Black removes one of its own pieces",
+        ),
+        (
+            {"size": 3, "setup": "remove"},
+            "xa1",
+            "xb2",
+            "zebra.wrong-phase",
+            "made once, before White's first move",
+        ),
+        (
+            {"size": 3, "setup": "placement"},
+            "@a1 @a2 @a3 @b1 @b3 @c1 @c2 @c3",
+            "@b2",
+            "zebra.wrong-phase",
+            "the placement phase is over",
+        ),
     ],
 )
 def test_illegal_actions_name_their_rule(options, moves, attempt, code, fragment):
@@ -311,7 +348,11 @@ def test_move_cap_ends_the_game_and_the_last_mover_wins_a_tie():
     result = state.result()
     assert result is not None
     assert (result.winners, result.scores, result.reason, result.ending) == (
-        (WHITE,), (4, 4), "tie-last-mover", "move-cap")
+        (WHITE,),
+        (4, 4),
+        "tie-last-mover",
+        "move-cap",
+    )
     with pytest.raises(IllegalActionError) as raised:
         state.apply("b2-b1")
     assert raised.value.code == "zebra.game-over"
@@ -348,7 +389,11 @@ def test_a_stuck_player_with_no_history_loses_a_tie_to_the_opponent():
     result = state.result()
     assert result is not None
     assert (result.winners, result.scores, result.reason, result.ending) == (
-        (WHITE,), (1, 1), "tie-last-mover", "stuck")
+        (WHITE,),
+        (1, 1),
+        "tie-last-mover",
+        "stuck",
+    )
 
 
 def test_results_and_returns_while_playing():
@@ -509,9 +554,14 @@ def test_cell_index_layout():
 def test_illegal_action_params_hold_the_interpolated_values():
     error = _illegal(replay("c2-d2 b2-d2", movement="jump"), "a2-d2")
     assert error.params == {
-        "action": "a2-d2", "source": "a2", "target": "d2", "crossed": 2, "height": 1,
+        "action": "a2-d2",
+        "source": "a2",
+        "target": "d2",
+        "crossed": 2,
+        "height": 1,
         "rule": "jump rule: at most as many empty cells as the tower's height",
-        "reason": "it crosses 2 empty cells but the tower on a2 has height 1"}
+        "reason": "it crosses 2 empty cells but the tower on a2 has height 1",
+    }
     blocked = _illegal(ZEBRA.new_initial_state({"movement": "jump"}), "a2-d2")
     assert blocked.params["blocker"] == "b2"
     placed = _illegal(replay("@a1", setup="placement"), "@a1")
@@ -527,8 +577,11 @@ def test_the_incremental_position_hash_stays_exact():
     from pyengine.games.zebra.rules import _hash, geometry
 
     rng = random.Random(11)
-    for options in ({"size": 4, "setup": "placement"}, {"size": 5, "setup": "remove"},
-                    {"size": 5, "setup": "neutral", "movement": "jump"}):
+    for options in (
+        {"size": 4, "setup": "placement"},
+        {"size": 5, "setup": "remove"},
+        {"size": 5, "setup": "neutral", "movement": "jump"},
+    ):
         state = ZEBRA.new_initial_state(options)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))

@@ -7,10 +7,17 @@ import random
 from pyengine.games.virus_fight import VIRUS_FIGHT, VirusFightState
 
 
-def diagram_state(diagram: str, *, seat: int, players: int = 2,
-                  supplies: dict[int, str] | None = None, order: tuple[int, ...] | None = None,
-                  round_number: int = 1, eliminated: dict[int, int] | None = None,
-                  seed: int = 0) -> VirusFightState:
+def diagram_state(
+    diagram: str,
+    *,
+    seat: int,
+    players: int = 2,
+    supplies: dict[int, str] | None = None,
+    order: tuple[int, ...] | None = None,
+    round_number: int = 1,
+    eliminated: dict[int, int] | None = None,
+    seed: int = 0,
+) -> VirusFightState:
     """The §9 diagram (``TS/o``, ``*p``, ``.``; rank N on top, file letters last) at the
     start of ``seat``'s turn (1-based seats). ``supplies`` maps seats to space-separated
     codes (``"E1 W2"``); ``order`` is the round's order (default: ``seat`` first, then the
@@ -35,26 +42,32 @@ def diagram_state(diagram: str, *, seat: int, players: int = 2,
             supply_fields.append(",".join(supplies.get(number, "").split()) or "-")
     if order is None:
         marked = {int(text.split("*")[1]) for text in pieces if "*" in text}
-        order = tuple(other for other in ((seat - 1 + step) % players + 1
-                                          for step in range(players)) if other in marked)
+        order = tuple(
+            other
+            for other in ((seat - 1 + step) % players + 1 for step in range(players))
+            if other in marked
+        )
     order_text = ",".join(("*" if number == seat else "") + str(number) for number in order)
     actor = next(text for text in pieces if text.endswith(f"*{seat}"))
     decision = "jump" if actor.split("=")[1].startswith("J") else "effect"
-    text = (f"{size}/{players} {','.join(pieces)} {'|'.join(supply_fields)} "
-            f"{round_number}:{order_text} {decision} q0")
-    return VIRUS_FIGHT.from_position(text, options={"players": players, "size": size,
-                                                    "seed": seed})
+    text = (
+        f"{size}/{players} {','.join(pieces)} {'|'.join(supply_fields)} "
+        f"{round_number}:{order_text} {decision} q0"
+    )
+    return VIRUS_FIGHT.from_position(text, options={"players": players, "size": size, "seed": seed})
 
 
 def legal(state: VirusFightState) -> list[str]:
     return [str(action) for action in state.legal_actions()]
 
 
-def random_game(players: int, rng: random.Random, *, size: int = 0,
-                seed: int | None = None) -> VirusFightState:
+def random_game(
+    players: int, rng: random.Random, *, size: int = 0, seed: int | None = None
+) -> VirusFightState:
     """A random game from setup to its end (uniform among the legal actions)."""
     state = VIRUS_FIGHT.new_initial_state(
-        {"players": players, "size": size, "seed": rng.randrange(1000) if seed is None else seed})
+        {"players": players, "size": size, "seed": rng.randrange(1000) if seed is None else seed}
+    )
     while not state.is_terminal():
         state.apply_unchecked(rng.choice(state.legal_actions()))
     return state

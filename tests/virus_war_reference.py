@@ -212,8 +212,10 @@ class ReferenceVirusWar:
         return twin
 
     def contents(self) -> str:
-        return "".join(self.board[index % self.size, index // self.size]
-                       for index in range(self.size * self.size))
+        return "".join(
+            self.board[index % self.size, index // self.size]
+            for index in range(self.size * self.size)
+        )
 
     def result(self) -> tuple[tuple[str, ...], str] | None:
         """(winners, reason) once the game is over."""

@@ -81,8 +81,11 @@ class ReferenceZebra:
         if self.phase == "removal":
             found = ["x" + self.name(cell) for cell in self.towers if self.top(cell) == "B"]
         elif self.phase == "placement":
-            found = ["@" + self.name(cell) for cell, tower in self.towers.items()
-                     if not tower and cell not in self.holes]
+            found = [
+                "@" + self.name(cell)
+                for cell, tower in self.towers.items()
+                if not tower and cell not in self.holes
+            ]
         elif self.plies >= self.cap:
             found = []
         else:
@@ -102,8 +105,11 @@ class ReferenceZebra:
         for file_step, rank_step in JUMP_DIRECTIONS if self.jump else STEP_DIRECTIONS:
             target = (source[0] + file_step, source[1] + rank_step)
             crossed = 0
-            while self.jump and target in self.towers and not self.towers[target] and (
-                target != self.neutral
+            while (
+                self.jump
+                and target in self.towers
+                and not self.towers[target]
+                and (target != self.neutral)
             ):
                 crossed += 1
                 target = (target[0] + file_step, target[1] + rank_step)

@@ -43,7 +43,13 @@ CACHE = REPOSITORY / ".cache"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
 
 # Site content copied from web/ (the build tools themselves stay out of the site).
 SITE_DIRECTORIES = ("app", "static", "docs")
@@ -64,17 +70,22 @@ def check_package_version(package: str, expected: str) -> Path:
         sys.exit(f"error: {package} is not installed; run `npm ci` first (the Makefile does)")
     version = json.loads(manifest.read_text())["version"]
     if version != expected:
-        sys.exit(f"error: node_modules has {package} {version}, the site is pinned to {expected}; run `npm ci`")
+        sys.exit(
+            f"error: node_modules has {package} {version}, the site is pinned to {expected}; run `npm ci`"
+        )
     return root
 
 
 # 1. The engine wheel -------------------------------------------------------------------------
 
+
 def build_wheel(work: Path) -> Path:
     out = work / "wheel"
     built = subprocess.run(
         [sys.executable, "-m", "hatchling", "build", "--target", "wheel", "--directory", str(out)],
-        cwd=REPOSITORY, capture_output=True, text=True,
+        cwd=REPOSITORY,
+        capture_output=True,
+        text=True,
     )
     if built.returncode:
         sys.exit(f"error: building the wheel failed:\n{built.stdout}{built.stderr}")
@@ -85,11 +96,15 @@ def build_wheel(work: Path) -> Path:
 
 # 2. The runtime -------------------------------------------------------------------------------
 
+
 def runtime_wheels() -> list[Path]:
     """micropip and packaging, downloaded once into .cache/ and checked against their pinned hashes."""
     requirements = WEB / "runtime-requirements.txt"
-    pinned = dict(re.findall(r"^([\w-]+)==\S+ --hash=sha256:([0-9a-f]{64})", requirements.read_text(), re.M))
+    pinned = dict(
+        re.findall(r"^([\w-]+)==\S+ --hash=sha256:([0-9a-f]{64})", requirements.read_text(), re.M)
+    )
     target = CACHE / "runtime-wheels"
+
     def present() -> list[Path]:
         found = []
         for name, digest in pinned.items():
@@ -97,11 +112,26 @@ def runtime_wheels() -> list[Path]:
                 if sha256_of(candidate) == digest:
                     found.append(candidate)
         return found
+
     if len(present()) != len(pinned):
         target.mkdir(parents=True, exist_ok=True)
         subprocess.run(
-            [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-             "--python-version", "3.14", "--require-hashes", "-r", str(requirements), "-d", str(target)],
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                "3.14",
+                "--require-hashes",
+                "-r",
+                str(requirements),
+                "-d",
+                str(target),
+            ],
             check=True,
         )
     wheels = present()
@@ -141,9 +171,15 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
     wheel_dir.mkdir(parents=True)
     engine_bytecode = wheel_dir / f"pyengine-bytecode-{PYODIDE_VERSION}.zip"
     subprocess.run(
-        ["node", str(WEB / "tools" / "precompile_stdlib.mjs"), str(pyodide_source), str(wheel),
-         str(pyscript_source / "src" / "stdlib" / "pyscript"), str(pyodide_dir / "python_stdlib.zip"),
-         str(engine_bytecode)],
+        [
+            "node",
+            str(WEB / "tools" / "precompile_stdlib.mjs"),
+            str(pyodide_source),
+            str(wheel),
+            str(pyscript_source / "src" / "stdlib" / "pyscript"),
+            str(pyodide_dir / "python_stdlib.zip"),
+            str(engine_bytecode),
+        ],
         check=True,
     )
 
@@ -154,7 +190,9 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
     # real wheel name (micropip and unpackArchive read the name). Its bytecode overlay (made
     # above, for this Pyodide's CPython) sits beside it.
     shutil.copy2(wheel, wheel_dir / wheel.name)
-    log(f"runtime: pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}, wheels {', '.join(w.name for w in wheels)}")
+    log(
+        f"runtime: pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}, wheels {', '.join(w.name for w in wheels)}"
+    )
     return {
         "pyodide": f"pyodide/{PYODIDE_VERSION}/pyodide.mjs",
         "pyscript": f"pyscript/{PYSCRIPT_VERSION}/core.js",
@@ -166,13 +204,18 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
 
 # 4. Pages -------------------------------------------------------------------------------------
 
+
 class PageRenderer:
     """Fills page templates: translation keys, pre-rendered boards and options forms."""
 
     I18N_TEXT = re.compile(r'(<(\w+)\b[^>]*\bdata-i18n="([\w.-]+)"[^>]*>)(</\2>)')
-    I18N_ATTRIBUTE = re.compile(r'\bdata-i18n-(aria-label|title|placeholder|content|alt)="([\w.-]+)"')
+    I18N_ATTRIBUTE = re.compile(
+        r'\bdata-i18n-(aria-label|title|placeholder|content|alt)="([\w.-]+)"'
+    )
     PLACEHOLDER = re.compile(r"<!--\s*(board|poster|options|include):([\w./-]+)\s*-->")
-    BUNDLES = re.compile(r'\bdata-i18n-bundles="([\w -]*)"')  # extra string files a page loads (i18n.js)
+    BUNDLES = re.compile(
+        r'\bdata-i18n-bundles="([\w -]*)"'
+    )  # extra string files a page loads (i18n.js)
 
     def __init__(self, strings: dict[str, str], dist: Path) -> None:
         self.strings = strings
@@ -199,7 +242,8 @@ class PageRenderer:
     def _render(self, template: str) -> str:
         page = self.PLACEHOLDER.sub(self._placeholder, template)
         page = self.I18N_TEXT.sub(
-            lambda m: f"{m.group(1)}{html.escape(self.text(m.group(3)), quote=False)}{m.group(4)}", page
+            lambda m: f"{m.group(1)}{html.escape(self.text(m.group(3)), quote=False)}{m.group(4)}",
+            page,
         )
         return self.I18N_ATTRIBUTE.sub(
             lambda m: f'{m.group(1)}="{html.escape(self.text(m.group(2)))}" {m.group(0)}', page
@@ -231,7 +275,10 @@ class PageRenderer:
         one whose ``values`` cover every value of its ``when`` option (Virus Fight's size 1-4)."""
         domains = {}
         for option in schema["options"]:
-            if option["kind"] == "int" and option["maximum"] - option["minimum"] < cls.MAX_INT_CHOICES:
+            if (
+                option["kind"] == "int"
+                and option["maximum"] - option["minimum"] < cls.MAX_INT_CHOICES
+            ):
                 domains[option["name"]] = set(range(option["minimum"], option["maximum"] + 1))
             elif option["kind"] == "choice":
                 domains[option["name"]] = set(option["choices"])
@@ -242,7 +289,9 @@ class PageRenderer:
             domain = domains.get(rule["when"])
             if rule["option"] == name and domain is not None and domain <= set(rule["values"]):
                 target = next(option for option in schema["options"] if option["name"] == name)
-                impossible |= set(range(target["minimum"], target["maximum"] + 1)) - set(rule["allowed"])
+                impossible |= set(range(target["minimum"], target["maximum"] + 1)) - set(
+                    rule["allowed"]
+                )
         return impossible
 
     @staticmethod
@@ -250,10 +299,18 @@ class PageRenderer:
         """``"mode=groups"`` when constraints pin ``option`` to its default for every other
         value of a choice option (Fight the Virus's groups, only in the groups mode): the page
         then shows the field only for the values that leave it free."""
-        choices = {other["name"]: other["choices"] for other in schema["options"] if other["kind"] == "choice"}
+        choices = {
+            other["name"]: other["choices"]
+            for other in schema["options"]
+            if other["kind"] == "choice"
+        }
         pinned: dict[str, set] = {}
         for rule in schema["constraints"]:
-            if rule["option"] == option["name"] and rule["when"] in choices and rule["allowed"] == [option["default"]]:
+            if (
+                rule["option"] == option["name"]
+                and rule["when"] in choices
+                and rule["allowed"] == [option["default"]]
+            ):
                 pinned.setdefault(rule["when"], set()).update(rule["values"])
         for when, values in pinned.items():
             free = [value for value in choices[when] if value not in values]
@@ -272,12 +329,15 @@ class PageRenderer:
             if option["kind"] == "choice":
                 choices = "".join(
                     f'<option value="{html.escape(str(value))}"'
-                    f'{" selected" if value == option["default"] else ""}'
+                    f"{' selected' if value == option['default'] else ''}"
                     f' data-i18n="options.{game_id}.{name}.{value}"></option>'
                     for value in option["choices"]
                 )
                 control = f'<select id="{field_id}" name="{name}">{choices}</select>'
-            elif option["kind"] == "int" and option["maximum"] - option["minimum"] >= self.MAX_INT_CHOICES:
+            elif (
+                option["kind"] == "int"
+                and option["maximum"] - option["minimum"] >= self.MAX_INT_CHOICES
+            ):
                 # Too many values for a list (Virus Fight's seed): a number field, left empty so
                 # the page sends no value and the engine picks one.
                 control = (
@@ -291,12 +351,17 @@ class PageRenderer:
                 impossible = self._impossible(info["options"], name)
                 choices = "".join(
                     f'<option value="{value}"{" selected" if value == option["default"] else ""}'
-                    + (f' data-i18n="{key}"></option>' if (key := f"{label_key}.{value}") in self.strings
-                       else f">{value}</option>")
+                    + (
+                        f' data-i18n="{key}"></option>'
+                        if (key := f"{label_key}.{value}") in self.strings
+                        else f">{value}</option>"
+                    )
                     for value in range(option["minimum"], option["maximum"] + 1)
                     if value not in impossible
                 )
-                control = f'<select id="{field_id}" name="{name}" data-kind="int">{choices}</select>'
+                control = (
+                    f'<select id="{field_id}" name="{name}" data-kind="int">{choices}</select>'
+                )
             elif option["kind"] == "bool":
                 checked = " checked" if option["default"] else ""
                 control = f'<input type="checkbox" id="{field_id}" name="{name}"{checked}>'
@@ -304,7 +369,9 @@ class PageRenderer:
                 # Free text (Fight the Virus's names and groups); a translated placeholder shows
                 # what to type when the strings have one.
                 placeholder = f"play.placeholder.{game_id}.{name}"
-                hint = f' data-i18n-placeholder="{placeholder}"' if placeholder in self.strings else ""
+                hint = (
+                    f' data-i18n-placeholder="{placeholder}"' if placeholder in self.strings else ""
+                )
                 control = (
                     f'<input type="text" id="{field_id}" name="{name}" data-kind="str"'
                     f' value="{html.escape(str(option["default"]))}" autocomplete="off" spellcheck="false"{hint}>'
@@ -313,13 +380,21 @@ class PageRenderer:
             show = f' data-show-when="{html.escape(shown)}"' if shown else ""
             if shown:  # hidden until the page shows it (the defaults do not use it)
                 when, values = shown.split("=")
-                default = next(other["default"] for other in info["options"]["options"] if other["name"] == when)
+                default = next(
+                    other["default"]
+                    for other in info["options"]["options"]
+                    if other["name"] == when
+                )
                 show += "" if str(default) in values.split(",") else " hidden"
-            rows.append(f'<div class="field"{show}><label for="{field_id}" data-i18n="{label_key}"></label>{control}</div>')
+            rows.append(
+                f'<div class="field"{show}><label for="{field_id}" data-i18n="{label_key}"></label>{control}</div>'
+            )
         # Cross-option rules (Zebra: odd sizes only for some setups) travel with the form, so
         # the page can keep the choices consistent before the engine has even started.
         constraints = json.dumps(info["options"]["constraints"]).replace("</", "<\\/")
-        rows.append(f'<script type="application/json" id="option-constraints">{constraints}</script>')
+        rows.append(
+            f'<script type="application/json" id="option-constraints">{constraints}</script>'
+        )
         return "\n".join(rows)
 
 
@@ -336,7 +411,11 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
     renderer = PageRenderer(strings, dist)
     for directory in SITE_DIRECTORIES:
         if (WEB / directory).is_dir():
-            shutil.copytree(WEB / directory, dist / directory, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            shutil.copytree(
+                WEB / directory,
+                dist / directory,
+                ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+            )
     # Files that need the wheel's URL (the micropip example), relative to the site root.
     for path in (dist / "docs").glob("*"):
         if "{{WHEEL_PATH}}" in (text := path.read_text()):
@@ -355,9 +434,14 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
         from pyengine.controller import seat_kinds
 
         bots = " ".join(seat_kinds(game.id))
-        page = (game_page.replace("{{GAME}}", game.id).replace("{{BOTS}}", html.escape(bots))
-                .replace("{{SEATS}}", str(game.min_players)))
-        (dist / f"{game.id}.html").write_text(renderer.render(page.replace("{{EMBED}}", "").replace("{{EMBED_CLASS}}", "")))
+        page = (
+            game_page.replace("{{GAME}}", game.id)
+            .replace("{{BOTS}}", html.escape(bots))
+            .replace("{{SEATS}}", str(game.min_players))
+        )
+        (dist / f"{game.id}.html").write_text(
+            renderer.render(page.replace("{{EMBED}}", "").replace("{{EMBED_CLASS}}", ""))
+        )
         # The same page for a blog's iframe (embed.html opens it when the reader presses Play):
         # no site header or side panels, options from the URL, a replay viewer.
         embedded = page.replace("{{EMBED}}", "1").replace("{{EMBED_CLASS}}", " embed")
@@ -367,7 +451,9 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
     write_rules_pages(dist, renderer)
 
 
-STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;"\']*?(?:from\s*)?["\'](\.{1,2}/[^"\']+\.js)["\']', re.MULTILINE)
+STATIC_IMPORT = re.compile(
+    r'^\s*(?:import|export)\b[^;"\']*?(?:from\s*)?["\'](\.{1,2}/[^"\']+\.js)["\']', re.MULTILINE
+)
 MODULE_PRELOAD = re.compile(r'^(\s*)<link rel="modulepreload" href="([^"]+)">\n', re.MULTILINE)
 
 
@@ -388,7 +474,7 @@ def module_graph(dist: Path, entry: str) -> list[str]:
             while "/../" in f"/{target}":
                 parts = target.split("/")
                 index = parts.index("..")
-                target = "/".join(parts[:index - 1] + parts[index + 1:])
+                target = "/".join(parts[: index - 1] + parts[index + 1 :])
             pending.append(target.removeprefix("./"))
     return order
 
@@ -404,7 +490,10 @@ def expand_module_preloads(dist: Path) -> None:
         def expand(match: re.Match[str]) -> str:
             indent, href = match.groups()
             modules = module_graph(dist, href.removeprefix(prefix))
-            return "".join(f'{indent}<link rel="modulepreload" href="{prefix}{module}">\n' for module in modules)
+            return "".join(
+                f'{indent}<link rel="modulepreload" href="{prefix}{module}">\n'
+                for module in modules
+            )
 
         page.write_text(MODULE_PRELOAD.sub(expand, text))
 
@@ -413,17 +502,26 @@ def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:
     version = wheel.name.split("-")[1]
     # The files the engine's worker downloads to start, with their sizes: the page fetches them
     # first on a cold visit to show real download progress (app/runtime-download.js).
-    boot_files = [*(f"pyodide/{PYODIDE_VERSION}/{name}" for name in PYODIDE_FILES), runtime["wheel"], runtime["engineBytecode"]]
+    boot_files = [
+        *(f"pyodide/{PYODIDE_VERSION}/{name}" for name in PYODIDE_FILES),
+        runtime["wheel"],
+        runtime["engineBytecode"],
+    ]
     # A Pyodide memory snapshot (app/engine-worker.js) holds the interpreter with the standard
     # library and the engine imported: it is valid only for exactly these files, so its cache is
     # named after their contents and a build that changes any of them makes a new one.
     snapshot = hashlib.sha256()
     for path in [*boot_files, "app/engine_worker.py", "app/engine-worker.js"]:
         snapshot.update(path.encode() + b"\0" + sha256_of(dist / path).encode())
-    info = {**runtime, "engineVersion": version, "pyodideVersion": PYODIDE_VERSION,
-            "pyscriptVersion": PYSCRIPT_VERSION, "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-            "snapshotKey": snapshot.hexdigest()[:16],
-            "bootFiles": {path: (dist / path).stat().st_size for path in boot_files}}
+    info = {
+        **runtime,
+        "engineVersion": version,
+        "pyodideVersion": PYODIDE_VERSION,
+        "pyscriptVersion": PYSCRIPT_VERSION,
+        "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "snapshotKey": snapshot.hexdigest()[:16],
+        "bootFiles": {path: (dist / path).stat().st_size for path in boot_files},
+    }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     (dist / "app" / "build-info.js").write_text(
         "// Written by web/build.py: where this build's runtime and engine wheel live (site-relative).\n"
@@ -449,7 +547,9 @@ def main(argv: list[str] | None = None) -> int:
         expand_module_preloads(staging)
         # 6. Installable and offline: manifest + icons, then the service worker, which lists and
         #    hashes every file written before it (so it must stay the last step).
-        write_manifest_and_icons(staging, json.loads((WEB / "static" / "i18n" / "en.json").read_text()))
+        write_manifest_and_icons(
+            staging, json.loads((WEB / "static" / "i18n" / "en.json").read_text())
+        )
         version, count = write_service_worker(staging)
         log(f"service worker: {count} URLs precached, version {version}")
     shutil.rmtree(dist, ignore_errors=True)

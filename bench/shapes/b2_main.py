@@ -37,7 +37,13 @@ async def watch_worker():
 
 
 board.addEventListener("click", create_proxy(on_click))
-document.getElementById("busy").addEventListener("click", create_proxy(lambda event: asyncio.ensure_future(on_busy(event))))
-render(json.loads(controller.handle_json(json.dumps({"op": "new", "game": "zebra", "options": {"size": 4}}))))
+document.getElementById("busy").addEventListener(
+    "click", create_proxy(lambda event: asyncio.ensure_future(on_busy(event)))
+)
+render(
+    json.loads(
+        controller.handle_json(json.dumps({"op": "new", "game": "zebra", "options": {"size": 4}}))
+    )
+)
 document.body.dataset.ready = "true"
 asyncio.ensure_future(watch_worker())

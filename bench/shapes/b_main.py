@@ -34,5 +34,9 @@ def on_busy(event):
 
 board.addEventListener("click", create_proxy(on_click))
 document.getElementById("busy").addEventListener("click", create_proxy(on_busy))
-render(json.loads(controller.handle_json(json.dumps({"op": "new", "game": "zebra", "options": {"size": 4}}))))
+render(
+    json.loads(
+        controller.handle_json(json.dumps({"op": "new", "game": "zebra", "options": {"size": 4}}))
+    )
+)
 document.body.dataset.ready = "true"

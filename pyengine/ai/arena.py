@@ -32,14 +32,20 @@ class GameRecord:
     state: State | None = None
 
 
-def play_game(game_id: str, seats: Sequence[str], options: Mapping[str, object] | None = None,
-              seed: int = 0, max_actions: int = 100_000) -> GameRecord:
+def play_game(
+    game_id: str,
+    seats: Sequence[str],
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    max_actions: int = 100_000,
+) -> GameRecord:
     """Play one game with one computer player of each kind in ``seats`` (seat order)."""
     state = get_game(game_id).new_initial_state(options or {})
     if len(seats) != state.num_players:
         raise ValueError(f"the game has {state.num_players} seats, not {len(seats)}")
-    players = [make_player(game_id, kind, seed=seed * 7919 + index)
-               for index, kind in enumerate(seats)]
+    players = [
+        make_player(game_id, kind, seed=seed * 7919 + index) for index, kind in enumerate(seats)
+    ]
     times: dict[str, list[float]] = {}
     actions = 0
     while not state.is_terminal() and actions < max_actions:
@@ -81,11 +87,17 @@ class MatchSummary:
 
     def to_json(self) -> dict[str, Any]:
         low_high = self.rate(0)
-        return {"game": self.game_id, "kinds": list(self.kinds), "games": self.games,
-                "wins": self.wins, "losses": self.losses, "draws": self.draws,
-                "score": round(low_high[0], 3),
-                "interval": [round(low_high[1], 3), round(low_high[2], 3)],
-                "think_ms": {kind: [round(v, 1) for v in self.think(kind)] for kind in self.kinds}}
+        return {
+            "game": self.game_id,
+            "kinds": list(self.kinds),
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "score": round(low_high[0], 3),
+            "interval": [round(low_high[1], 3), round(low_high[2], 3)],
+            "think_ms": {kind: [round(v, 1) for v in self.think(kind)] for kind in self.kinds},
+        }
 
 
 def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -103,9 +115,14 @@ def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float, flo
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play_match(game_id: str, kinds: Sequence[str], games: int = 20,
-               options: Mapping[str, object] | None = None, seed: int = 0,
-               progress: Callable[[GameRecord], None] | None = None) -> MatchSummary:
+def play_match(
+    game_id: str,
+    kinds: Sequence[str],
+    games: int = 20,
+    options: Mapping[str, object] | None = None,
+    seed: int = 0,
+    progress: Callable[[GameRecord], None] | None = None,
+) -> MatchSummary:
     """Play ``games`` games between the ``kinds`` (one per seat), rotating the seats each game
     so every kind plays every seat equally often; seeds ``seed``, ``seed + 1``, …"""
     kinds = tuple(kinds)

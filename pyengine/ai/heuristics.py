@@ -62,8 +62,9 @@ class Heuristics:
         """A decision taken without search (a forced or book move, a secret setup), or None."""
         return None
 
-    def choose(self, state: State, candidates: Sequence[Candidate],
-               rng: random.Random) -> Action | None:
+    def choose(
+        self, state: State, candidates: Sequence[Candidate], rng: random.Random
+    ) -> Action | None:
         """The final choice among the searched root ``candidates`` (ranked best first, see
         :meth:`~pyengine.ai.mcts.Search.candidates`), or None to play the first (the
         default). A game may prefer, among near-equal candidates, one that fits a known

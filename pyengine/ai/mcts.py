@@ -76,8 +76,12 @@ class Candidate:
     proven: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"action": str(self.action), "visits": self.visits,
-                "value": round(self.value, 4), "proven": self.proven}
+        return {
+            "action": str(self.action),
+            "visits": self.visits,
+            "value": round(self.value, 4),
+            "proven": self.proven,
+        }
 
 
 class _Node:
@@ -101,8 +105,13 @@ class _Node:
 class Search:
     """One search from ``state`` (which is copied; the caller's state is never touched)."""
 
-    def __init__(self, state: State, config: SearchConfig | None = None,
-                 heuristics: Heuristics | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        config: SearchConfig | None = None,
+        heuristics: Heuristics | None = None,
+        seed: int | None = None,
+    ) -> None:
         if state.is_terminal():
             raise ValueError("the game is over: there is nothing to search")
         self.config = config or SearchConfig()
@@ -115,8 +124,9 @@ class Search:
         self.num_players = state.num_players
         self._state = state.clone()
         self._open_loop = self.heuristics.sample(self._state, self.rng) is not None
-        self._solver = (self.config.solver and not self._open_loop
-                        and self.heuristics.exact_terminals)
+        self._solver = (
+            self.config.solver and not self._open_loop and self.heuristics.exact_terminals
+        )
         self.root = _Node(self.num_players)
         self.iterations = 0
         self.elapsed_ms = 0.0
@@ -178,11 +188,19 @@ class Search:
         if self._single is not None and not self.root.children:
             return [Candidate(self._single, 0, self._value_guess(), False)]
         seat = self.player
-        out = [Candidate(action, child.visits, child.mean(seat), child.proven is not None)
-               for action, child in self.root.children.items()]
-        out.sort(key=lambda c: (c.proven and c.value >= 1.0,
-                                not (c.proven and c.value <= -1.0),
-                                c.visits, c.value), reverse=True)
+        out = [
+            Candidate(action, child.visits, child.mean(seat), child.proven is not None)
+            for action, child in self.root.children.items()
+        ]
+        out.sort(
+            key=lambda c: (
+                c.proven and c.value >= 1.0,
+                not (c.proven and c.value <= -1.0),
+                c.visits,
+                c.value,
+            ),
+            reverse=True,
+        )
         return out
 
     def best_action(self) -> Action:
@@ -192,8 +210,7 @@ class Search:
         if not candidates:  # no iteration yet
             legal = self._state.legal_actions()
             return self.heuristics.order(self._state, legal)[0] if self._ordered else legal[0]
-        choice = self.heuristics.choose(self._state, candidates,
-                                        random.Random(self._choice_seed))
+        choice = self.heuristics.choose(self._state, candidates, random.Random(self._choice_seed))
         return candidates[0].action if choice is None else choice
 
     def values(self) -> tuple[float, ...]:
@@ -266,8 +283,9 @@ class Search:
                 children = node.children
                 fresh = [action for action in legal if action not in children]
                 if fresh:
-                    action = (heuristics.order(state, fresh)[0] if self._ordered
-                              else rng.choice(fresh))
+                    action = (
+                        heuristics.order(state, fresh)[0] if self._ordered else rng.choice(fresh)
+                    )
                     for other in legal:
                         child = children.get(other)
                         if child is not None:
@@ -285,8 +303,9 @@ class Search:
                 for action in legal:
                     child = children[action]
                     child.available += 1
-                    score = (child.sums[player] / child.visits
-                             + exploration * math.sqrt(math.log(child.available) / child.visits))
+                    score = child.sums[player] / child.visits + exploration * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
                     if score > best_score:
                         best_score, best = score, action
                 assert best is not None
@@ -346,8 +365,9 @@ class Search:
                 if proven[player] >= 1.0:
                     return child, action
             else:
-                score = (child.sums[player] / child.visits
-                         + exploration * math.sqrt(log_visits / child.visits))
+                score = child.sums[player] / child.visits + exploration * math.sqrt(
+                    log_visits / child.visits
+                )
             if score > best_score:
                 best_score, best = score, (child, action)
         assert best is not None
@@ -371,8 +391,10 @@ class Search:
                 continue
             if parent.untried or any(child.proven is None for child in children):
                 return
-            parent.proven = max((child.proven for child in children),  # type: ignore[misc]
-                                key=lambda proven: proven[player])
+            parent.proven = max(
+                (child.proven for child in children),  # type: ignore[misc]
+                key=lambda proven: proven[player],
+            )
 
     def _leaf(self, state: State) -> tuple[float, ...]:
         """The value of a newly reached position: a short playout, then the evaluation."""

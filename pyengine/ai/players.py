@@ -75,8 +75,13 @@ class Thinking:
     """A decision in progress. ``step(max_ms)`` advances it; ``done`` says when ``action``
     (and ``stats()``) are final. Dropping the object cancels it."""
 
-    def __init__(self, state: State, search: Search | None, action: Action | None,
-                 blunder: Action | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        search: Search | None,
+        action: Action | None,
+        blunder: Action | None = None,
+    ) -> None:
         self.state = state
         self.search = search
         self._action = action
@@ -116,10 +121,15 @@ class Thinking:
         if self.search is not None:
             stats = self.search.stats(top)
         else:
-            stats = {"player": self.state.current_player(), "iterations": 0, "elapsed_ms": 0.0,
-                     "candidates": [{"action": str(self.action), "visits": 0, "value": 0.0,
-                                     "proven": False}],
-                     "values": None}
+            stats = {
+                "player": self.state.current_player(),
+                "iterations": 0,
+                "elapsed_ms": 0.0,
+                "candidates": [
+                    {"action": str(self.action), "visits": 0, "value": 0.0, "proven": False}
+                ],
+                "values": None,
+            }
         stats["action"] = str(self.action)
         return stats
 
@@ -129,9 +139,11 @@ class Player:
 
     def __init__(self, game_id: str, kind: str, seed: int | None = None) -> None:
         if kind not in player_kinds(game_id):
-            raise EngineError(f"unknown computer player {kind!r}; one of "
-                              f"{', '.join(player_kinds(game_id))}", code="ai.unknown-player",
-                              params={"kind": kind})
+            raise EngineError(
+                f"unknown computer player {kind!r}; one of {', '.join(player_kinds(game_id))}",
+                code="ai.unknown-player",
+                params={"kind": kind},
+            )
         self.game_id = game_id
         self.kind = kind
         self.rng = random.Random(seed)
@@ -139,7 +151,9 @@ class Player:
         self.heuristics: Heuristics = getattr(module, "HEURISTICS", None) or Heuristics()
         levels: dict[str, Level] = getattr(module, "LEVELS", {})
         if kind == "random":
-            self.level = Level(search=None, choose=lambda state, rng: rng.choice(state.legal_actions()))
+            self.level = Level(
+                search=None, choose=lambda state, rng: rng.choice(state.legal_actions())
+            )
         else:
             self.level = levels.get(kind) or Level()
         if self.level.heuristics is not None:

@@ -231,9 +231,7 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def from_position(
-        self, text: str, *, options: Mapping[str, object] | None = None
-    ) -> State:
+    def from_position(self, text: str, *, options: Mapping[str, object] | None = None) -> State:
         """A state starting from a position text (raises NotationError or OptionError)."""
 
     @abstractmethod

@@ -28,8 +28,12 @@ class GridCell:
 
     def __post_init__(self) -> None:
         limit = len(self.FILES)
-        if not (type(self.file) is int and type(self.rank) is int
-                and 0 <= self.file < limit and 0 <= self.rank < limit):
+        if not (
+            type(self.file) is int
+            and type(self.rank) is int
+            and 0 <= self.file < limit
+            and 0 <= self.rank < limit
+        ):
             raise ValueError(f"a cell needs file and rank in 0..{limit - 1}")
 
     @classmethod

@@ -53,8 +53,17 @@ FILES_WITHOUT_J = "abcdefghiklmnopqrstuvwxyz"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]*\Z")
 _FORBIDDEN_ELEMENTS = frozenset({"script", "style", "foreignobject", "iframe"})
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
-_ATTRIBUTE_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
-                                    "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+_ATTRIBUTE_ESCAPES = str.maketrans(
+    {
+        "&": "&amp;",
+        "<": "&lt;",
+        ">": "&gt;",
+        '"': "&quot;",
+        "\n": "&#10;",
+        "\r": "&#13;",
+        "\t": "&#9;",
+    }
+)
 # (xml.sax.saxutils.escape would do, but importing it imports urllib.request, http.client,
 # email and ssl: a tenth of a second of the browser's first board.)
 
@@ -216,8 +225,17 @@ def cell_tint(x: float, y: float, size: float, name: str, colour: str, opacity: 
     )
 
 
-def cell_outline(x: float, y: float, size: float, name: str, colour: str, *,
-                 inset: float, width: float, radius: float) -> Markup:
+def cell_outline(
+    x: float,
+    y: float,
+    size: float,
+    name: str,
+    colour: str,
+    *,
+    inset: float,
+    width: float,
+    radius: float,
+) -> Markup:
     """A rounded outline ``inset`` inside a cell (class ``name``), e.g. a selection ring."""
     return element(
         "rect",

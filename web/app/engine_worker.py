@@ -55,7 +55,9 @@ class UnpackOnDemand:
 
 def unpack_when_needed(*archives):
     """Keeps the engine's archives (JavaScript Uint8Arrays, or bytes) for :class:`UnpackOnDemand`."""
-    UnpackOnDemand.archives = [archive if isinstance(archive, bytes) else archive.to_bytes() for archive in archives]
+    UnpackOnDemand.archives = [
+        archive if isinstance(archive, bytes) else archive.to_bytes() for archive in archives
+    ]
 
 
 sys.meta_path.append(UnpackOnDemand)

@@ -20,4 +20,6 @@ CHROMIUM_ARGS = (
 
 def launch(playwright, **options):
     """A headless Chromium Browser from a Playwright instance (sync or async API)."""
-    return playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS), **options)
+    return playwright.chromium.launch(
+        executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS), **options
+    )

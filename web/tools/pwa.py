@@ -52,11 +52,14 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 
 # Shapes ---------------------------------------------------------------------------------------
 
+
 @dataclass
 class Shape:
     kind: str  # "rect", "circle", "segment"
     colour: tuple[int, int, int]
-    values: tuple[float, ...]  # rect: x, y, w, h, rx; circle: cx, cy, r; segment: x1, y1, x2, y2, half width
+    values: tuple[
+        float, ...
+    ]  # rect: x, y, w, h, rx; circle: cx, cy, r; segment: x1, y1, x2, y2, half width
 
     def bounds(self) -> tuple[float, float, float, float]:
         if self.kind == "rect":
@@ -103,7 +106,7 @@ def path_segments(d: str) -> list[tuple[float, float, float, float]]:
             command = tokens[index]
             index += 1
         arity = 2 if command in "MmLl" else 1
-        numbers = [float(token) for token in tokens[index:index + arity]]
+        numbers = [float(token) for token in tokens[index : index + arity]]
         index += arity
         if command in "Mm":
             x, y = (numbers[0] + x, numbers[1] + y) if command == "m" else numbers
@@ -137,8 +140,14 @@ def parse_svg(text: str) -> tuple[float, list[Shape]]:
         fill = attributes.get("fill")
         if tag in ("svg", "g"):
             for child in element:
-                walk(child, {key: value for key, value in attributes.items()
-                             if key in ("fill", "stroke", "stroke-width", "stroke-linecap")})
+                walk(
+                    child,
+                    {
+                        key: value
+                        for key, value in attributes.items()
+                        if key in ("fill", "stroke", "stroke-width", "stroke-linecap")
+                    },
+                )
         elif tag == "rect":
             values = [float(attributes.get(name, 0)) for name in ("x", "y", "width", "height")]
             radius = float(attributes.get("rx", attributes.get("ry", 0)))
@@ -151,7 +160,10 @@ def parse_svg(text: str) -> tuple[float, list[Shape]]:
                 raise ValueError("paths must be stroked with round caps")
             half = float(attributes.get("stroke-width", 1)) / 2
             colour = parse_colour(attributes["stroke"])
-            shapes.extend(Shape("segment", colour, (*segment, half)) for segment in path_segments(attributes["d"]))
+            shapes.extend(
+                Shape("segment", colour, (*segment, half))
+                for segment in path_segments(attributes["d"])
+            )
         else:
             raise ValueError(f"unsupported SVG element <{tag}> in the icon")
 
@@ -161,6 +173,7 @@ def parse_svg(text: str) -> tuple[float, list[Shape]]:
 
 # Rasterizing ----------------------------------------------------------------------------------
 
+
 def rasterize(svg: str, size: int, style: str) -> list[bytearray]:
     """RGBA rows of the icon at ``size`` px. ``style``: "any" (as drawn), "maskable" (full-bleed
     background, drawing scaled into the safe zone) or "touch" (full-bleed, drawing unscaled)."""
@@ -168,9 +181,13 @@ def rasterize(svg: str, size: int, style: str) -> list[bytearray]:
     if style != "any":
         background, *rest = shapes
         if background.kind != "rect":
-            raise ValueError("a full-bleed icon needs the SVG's first shape to be its background rect")
+            raise ValueError(
+                "a full-bleed icon needs the SVG's first shape to be its background rect"
+            )
         scale = MASKABLE_SCALE if style == "maskable" else 1.0
-        shapes = [Shape("rect", background.colour, (0, 0, box, box, 0))] + [scaled(shape, scale, box) for shape in rest]
+        shapes = [Shape("rect", background.colour, (0, 0, box, box, 0))] + [
+            scaled(shape, scale, box) for shape in rest
+        ]
     unit = box / size  # SVG units per pixel
     premultiplied = [[0.0, 0.0, 0.0] for _ in range(size * size)]
     alpha = [0.0] * (size * size)
@@ -187,7 +204,9 @@ def rasterize(svg: str, size: int, style: str) -> list[bytearray]:
                 index = row * size + column
                 pixel = premultiplied[index]
                 for channel in range(3):
-                    pixel[channel] = shape.colour[channel] * coverage + pixel[channel] * (1 - coverage)
+                    pixel[channel] = shape.colour[channel] * coverage + pixel[channel] * (
+                        1 - coverage
+                    )
                 alpha[index] = coverage + alpha[index] * (1 - coverage)
     rows = []
     for row in range(size):
@@ -209,7 +228,9 @@ def scaled(shape: Shape, scale: float, box: float) -> Shape:
         return Shape("circle", shape.colour, (move(cx), move(cy), r * scale))
     if shape.kind == "segment":
         x1, y1, x2, y2, half = shape.values
-        return Shape("segment", shape.colour, (move(x1), move(y1), move(x2), move(y2), half * scale))
+        return Shape(
+            "segment", shape.colour, (move(x1), move(y1), move(x2), move(y2), half * scale)
+        )
     x, y, w, h, r = shape.values
     return Shape("rect", shape.colour, (move(x), move(y), w * scale, h * scale, r * scale))
 
@@ -219,11 +240,18 @@ def png(rows: list[bytearray]) -> bytes:
     height, width = len(rows), len(rows[0]) // 4
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
     raw = b"".join(b"\0" + bytes(row) for row in rows)
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -235,7 +263,9 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def icon_png(size: int, style: str, svg: str | None = None) -> bytes:
     svg = svg if svg is not None else SVG_PATH.read_text()
-    key = hashlib.sha256(f"{svg}\0{Path(__file__).read_text()}\0{size}\0{style}".encode()).hexdigest()[:20]
+    key = hashlib.sha256(
+        f"{svg}\0{Path(__file__).read_text()}\0{size}\0{style}".encode()
+    ).hexdigest()[:20]
     cached = CACHE / f"{key}.png"
     if cached.is_file():
         return cached.read_bytes()
@@ -246,6 +276,7 @@ def icon_png(size: int, style: str, svg: str | None = None) -> bytes:
 
 
 # The manifest ---------------------------------------------------------------------------------
+
 
 def css_colour(name: str, css: str | None = None) -> str:
     css = css if css is not None else CSS_PATH.read_text()
@@ -268,9 +299,23 @@ def manifest(strings: dict[str, str]) -> dict:
         "background_color": css_colour("paper"),
         "theme_color": css_colour("accent"),
         "icons": [
-            {"src": f"{ICON_DIR}/{name}", "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
-            for name, size, _, purpose in ICONS if purpose
-        ] + [{"src": f"{ICON_DIR}/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}],
+            {
+                "src": f"{ICON_DIR}/{name}",
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
+            for name, size, _, purpose in ICONS
+            if purpose
+        ]
+        + [
+            {
+                "src": f"{ICON_DIR}/favicon.svg",
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "any",
+            }
+        ],
     }
 
 

@@ -54,7 +54,12 @@ def load(game_id: str) -> dict[str, Any]:
 
 def blocks(content: dict[str, Any], kind: str) -> list[dict[str, Any]]:
     """Every block of one kind (``diagram``, ``tryit``) in a content file, in page order."""
-    return [block[kind] for section in content["sections"] for block in section["blocks"] if kind in block]
+    return [
+        block[kind]
+        for section in content["sections"]
+        for block in section["blocks"]
+        if kind in block
+    ]
 
 
 def used_keys(content: dict[str, Any]) -> set[str]:
@@ -71,12 +76,17 @@ def used_keys(content: dict[str, Any]) -> set[str]:
                 keys.add(block["diagram"]["caption"])
             elif "tryit" in block:
                 spec = block["tryit"]
-                keys.update(spec[name] for name in ("prompt", "success", "wrong", "progress") if name in spec)
+                keys.update(
+                    spec[name]
+                    for name in ("prompt", "success", "wrong", "progress")
+                    if name in spec
+                )
                 keys.update(spec.get("why", {}).values())
     return keys
 
 
 # -- positions -------------------------------------------------------------------------------
+
 
 def build_state(game_id: str, spec: dict[str, Any]):
     """The position a diagram or try-it shows (see the module docs)."""
@@ -110,7 +120,9 @@ def diagram_svg(game_id: str, spec: dict[str, Any]) -> str:
 
     present = pyengine.get_game(game_id).presentation()
     state = build_state(game_id, spec)
-    svg = present.render(state, highlighted=spec.get("highlight", []), last_move=_last_move(present, state, spec))
+    svg = present.render(
+        state, highlighted=spec.get("highlight", []), last_move=_last_move(present, state, spec)
+    )
     svg = TITLE.sub("", svg, count=1)
     return LABELLED.sub(f' role="img" data-i18n-aria-label="{spec["caption"]}"', svg, count=1)
 
@@ -122,6 +134,7 @@ def board_svg(svg: str) -> str:
 
 
 # -- try-its ---------------------------------------------------------------------------------
+
 
 def solutions_of(spec: dict[str, Any]) -> list[list[str]]:
     """Every accepted sequence of actions, in notation."""
@@ -165,7 +178,9 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
         entry: dict[str, Any] = {}
         nodes.append(entry)
         spots = _board_spots(present, state)
-        entry["svg"] = None if number == 0 else board_svg(present.render(state, last_move=last_move))
+        entry["svg"] = (
+            None if number == 0 else board_svg(present.render(state, last_move=last_move))
+        )
         entry["grid"] = present.grid(state)
         entry["labels"] = {spot: messages.add(present.cell_label(state, spot)) for spot in spots}
         if played in solutions:
@@ -193,7 +208,11 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
                 buttons[f"action:{text}"] = messages.add(present.action_label(action))
             for token in cells:
                 if token not in on_board and token not in buttons:
-                    label = present.click_label(state, token) if hasattr(present, "click_label") else None
+                    label = (
+                        present.click_label(state, token)
+                        if hasattr(present, "click_label")
+                        else None
+                    )
                     if label is not None:
                         buttons[token] = messages.add(label)
         # The engine's word on clicks that start or make no legal action: after nothing or
@@ -207,7 +226,9 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
                     continue  # takes the selection back
                 if clicked in prefixes or any(tuple(cells) == clicked for cells, _ in pairs):
                     continue
-                if prefix and ((spot,) in prefixes or any(tuple(cells) == (spot,) for cells, _ in pairs)):
+                if prefix and (
+                    (spot,) in prefixes or any(tuple(cells) == (spot,) for cells, _ in pairs)
+                ):
                     continue  # a fresh start
                 explain[" ".join(clicked)] = messages.add(present.explain(state, list(clicked)))
         entry.update(paths=paths, actions=actions, explain=explain, buttons=buttons)
@@ -233,6 +254,7 @@ def tryit_start_svg(game_id: str, spec: dict[str, Any]) -> str:
 
 # -- pages -----------------------------------------------------------------------------------
 
+
 def _json_script(data: Any, element_id: str) -> str:
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
     return f'<script type="application/json" id="{element_id}">{text}</script>'
@@ -240,8 +262,10 @@ def _json_script(data: Any, element_id: str) -> str:
 
 def section_html(game_id: str, index: int, section: dict[str, Any]) -> str:
     anchor = section.get("id") or f"section-{index + 1}"
-    parts = [f'<section class="rules-section" id="{anchor}" aria-labelledby="{anchor}-title">',
-             f'<h2 id="{anchor}-title" data-i18n="{section["heading"]}"></h2>']
+    parts = [
+        f'<section class="rules-section" id="{anchor}" aria-labelledby="{anchor}-title">',
+        f'<h2 id="{anchor}-title" data-i18n="{section["heading"]}"></h2>',
+    ]
     for number, block in enumerate(section["blocks"]):
         uid = f"{anchor}-{number + 1}"
         if "p" in block:
@@ -251,9 +275,11 @@ def section_html(game_id: str, index: int, section: dict[str, Any]) -> str:
             parts.append(f'<ul class="rules-list">{items}</ul>')
         elif "diagram" in block:
             spec = block["diagram"]
-            parts.append(f'<figure class="rules-diagram" id="{uid}"><div class="rules-picture">'
-                         f'{diagram_svg(game_id, spec)}</div>'
-                         f'<figcaption data-i18n="{spec["caption"]}"></figcaption></figure>')
+            parts.append(
+                f'<figure class="rules-diagram" id="{uid}"><div class="rules-picture">'
+                f"{diagram_svg(game_id, spec)}</div>"
+                f'<figcaption data-i18n="{spec["caption"]}"></figcaption></figure>'
+            )
         elif "tryit" in block:
             spec = block["tryit"]
             data = tryit_data(game_id, spec)
@@ -268,7 +294,8 @@ def section_html(game_id: str, index: int, section: dict[str, Any]) -> str:
                 f'<p class="tryit-feedback" aria-live="polite"></p>'
                 f'<p class="tryit-announce visually-hidden" aria-live="polite"></p>'
                 f'<div class="tryit-actions"><button type="button" class="tryit-reset"><span data-i18n="rules.tryit.reset"></span></button></div>'
-                f'{_json_script(data, f"{uid}-data")}</div>')
+                f"{_json_script(data, f'{uid}-data')}</div>"
+            )
         else:
             raise ValueError(f"{game_id}: unknown block {sorted(block)}")
     parts.append("</section>")
@@ -287,12 +314,16 @@ def page_html(game_id: str, template: str | None = None) -> str:
     """The page template filled with one game's content (translation keys still to fill)."""
     content = load(game_id)
     template = TEMPLATE.read_text() if template is None else template
-    body = "\n".join(section_html(game_id, index, section) for index, section in enumerate(content["sections"]))
-    return (template.replace("{{TITLE}}", html.escape(content["title"]))
-            .replace("{{INTRO}}", html.escape(content["intro"]))
-            .replace("{{TOC}}", toc_html(content))
-            .replace("{{SECTIONS}}", body)
-            .replace("{{GAME}}", game_id))
+    body = "\n".join(
+        section_html(game_id, index, section) for index, section in enumerate(content["sections"])
+    )
+    return (
+        template.replace("{{TITLE}}", html.escape(content["title"]))
+        .replace("{{INTRO}}", html.escape(content["intro"]))
+        .replace("{{TOC}}", toc_html(content))
+        .replace("{{SECTIONS}}", body)
+        .replace("{{GAME}}", game_id)
+    )
 
 
 def write_rules_pages(dist: Path, renderer) -> list[Path]:

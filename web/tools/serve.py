@@ -36,7 +36,9 @@ EXTRA_TYPES = {
 }
 
 
-def netlify_header_rules(config: Path = REPOSITORY / "netlify.toml") -> list[tuple[re.Pattern[str], dict[str, str]]]:
+def netlify_header_rules(
+    config: Path = REPOSITORY / "netlify.toml",
+) -> list[tuple[re.Pattern[str], dict[str, str]]]:
     """Read netlify.toml's [[headers]] as (path regex, headers) pairs, in file order."""
     with config.open("rb") as handle:
         document = tomllib.load(handle)
@@ -86,7 +88,9 @@ class SiteServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(root: Path, *, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False) -> SiteServer:
+def make_server(
+    root: Path, *, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False
+) -> SiteServer:
     """A ready (not yet serving) threaded server for `root`; port 0 picks a free port."""
     handler = type(
         "Handler",
@@ -97,7 +101,9 @@ def make_server(root: Path, *, host: str = "127.0.0.1", port: int = 8000, verbos
     return server
 
 
-def serve_in_thread(root: Path, *, host: str = "127.0.0.1", port: int = 0) -> tuple[SiteServer, str]:
+def serve_in_thread(
+    root: Path, *, host: str = "127.0.0.1", port: int = 0
+) -> tuple[SiteServer, str]:
     """Start serving in a daemon thread; returns the server and its base URL."""
     server = make_server(root, host=host, port=port)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -112,11 +118,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true")
     arguments = parser.parse_args(argv)
     if not (arguments.root / "index.html").is_file():
-        print(f"error: {arguments.root} holds no built site; run `make site` first", file=sys.stderr)
+        print(
+            f"error: {arguments.root} holds no built site; run `make site` first", file=sys.stderr
+        )
         return 1
-    server = make_server(arguments.root, host=arguments.host, port=arguments.port, verbose=arguments.verbose)
+    server = make_server(
+        arguments.root, host=arguments.host, port=arguments.port, verbose=arguments.verbose
+    )
     shown_host = "localhost" if arguments.host in ("127.0.0.1", "0.0.0.0") else arguments.host
-    print(f"Virus Games is served on http://{shown_host}:{arguments.port}/  (Ctrl+C stops)", flush=True)
+    print(
+        f"Virus Games is served on http://{shown_host}:{arguments.port}/  (Ctrl+C stops)",
+        flush=True,
+    )
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -31,8 +31,10 @@ EXCLUDED = {SERVICE_WORKER}
 def site_files(dist: Path) -> list[Path]:
     """Every file of the built site the worker precaches, sorted by URL path."""
     files = [
-        path for path in dist.rglob("*")
-        if path.is_file() and path.relative_to(dist).as_posix() not in EXCLUDED
+        path
+        for path in dist.rglob("*")
+        if path.is_file()
+        and path.relative_to(dist).as_posix() not in EXCLUDED
         and not any(part.startswith(".") for part in path.relative_to(dist).parts)
     ]
     return sorted(files, key=lambda path: path.relative_to(dist).as_posix())
@@ -63,9 +65,11 @@ def render(dist: Path, template: str | None = None) -> tuple[str, str, list[str]
     template = template if template is not None else TEMPLATE.read_text()
     version = content_version(dist, template)
     urls = precache_urls(dist)
-    source = (template.replace("__VERSION__", version)
-              .replace("__CACHE_PREFIX__", CACHE_PREFIX)
-              .replace("__PRECACHE__", json.dumps(urls, indent=2)))
+    source = (
+        template.replace("__VERSION__", version)
+        .replace("__CACHE_PREFIX__", CACHE_PREFIX)
+        .replace("__PRECACHE__", json.dumps(urls, indent=2))
+    )
     return source, version, urls
 
 
@@ -77,6 +81,8 @@ def write_service_worker(dist: Path) -> tuple[str, int]:
 
 
 if __name__ == "__main__":
-    target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "dist"
+    target = (
+        Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "dist"
+    )
     version, count = write_service_worker(target)
     print(f"{target / SERVICE_WORKER}: version {version}, {count} URLs")

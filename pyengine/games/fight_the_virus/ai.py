@@ -99,8 +99,11 @@ def turns_left(sheet: PlayerSheet) -> float:
     slack = sheet.active + sheet.blank - need(sheet.research + 1)
     research_turns = 1.35 * squares + 0.25 * short
     other_turns = 0.45 * (tests + curve) + 0.12 * spikes
-    return (max(research_turns, other_turns) + 0.35 * min(research_turns, other_turns)
-            + (1.5 if slack < 2 else 0.0))
+    return (
+        max(research_turns, other_turns)
+        + 0.35 * min(research_turns, other_turns)
+        + (1.5 if slack < 2 else 0.0)
+    )
 
 
 def solo_value(turns: float) -> float:
@@ -175,12 +178,15 @@ def greedy_ranking(state: FightTheVirusState, rng: random.Random) -> list[tuple[
     if state.phase == "reroll-or-keep":
         assert state.dice is not None
         uses = legal_uses(sheet, state.dice, 0b11, "AO")
-        top = max((score for score, _ in bot._pair_scores(sheet, uses, state.dice)),
-                  default=0.0)
+        top = max((score for score, _ in bot._pair_scores(sheet, uses, state.dice)), default=0.0)
         scored = [(top, Keep()), (bot.weights["reroll_below"], Reroll())]
     elif state.phase == "bonus":
-        scored = [(bot._bonus_score(sheet, action), action) if isinstance(action, Bonus)
-                  else (0.0, action) for action in legal]
+        scored = [
+            (bot._bonus_score(sheet, action), action)
+            if isinstance(action, Bonus)
+            else (0.0, action)
+            for action in legal
+        ]
     elif state.phase == "use":
         part = state.part()
         assert part is not None and state.dice is not None
@@ -234,8 +240,9 @@ HARD = Lookahead()
 """The hard level's simulation."""
 
 
-def _playout(state: FightTheVirusState, seat: int, action: Action, seed: int,
-             horizon: int) -> float:
+def _playout(
+    state: FightTheVirusState, seat: int, action: Action, seed: int, horizon: int
+) -> float:
     """Play ``action`` then the greedy player for every seat over dice drawn from ``seed``
     until ``seat`` crosses ``R12``, the game ends or ``horizon`` more turns; the turn (estimated
     when not reached) at which ``seat`` crosses ``R12``."""
@@ -302,4 +309,3 @@ LEVELS: dict[str, Level] = {
 }
 """``greedy`` and ``medium``: the greedy player; ``easy``: a noisy greedy player; ``hard``: the
 greedy player improved by simulation (:func:`lookahead_choice`)."""
-

@@ -57,12 +57,15 @@ from pyengine.games.fight_the_virus.sheet import (
 
 __all__ = ["BONUS_VALUE", "NEEDED_CURVE", "NEEDED_TESTS", "WEIGHTS", "GreedyBot", "RandomBot"]
 
-_MASKS: dict[tuple[str, ...], int] = {placement.cells: placement.mask
-                                      for placements in PLACEMENTS.values()
-                                      for placement in placements}
+_MASKS: dict[tuple[str, ...], int] = {
+    placement.cells: placement.mask
+    for placements in PLACEMENTS.values()
+    for placement in placements
+}
 _ABOVE: dict[str, tuple[str, ...]] = {
     cell: tuple(other for other, supports in TESTING_SUPPORTS.items() if cell in supports)
-    for cell in TESTING_SUPPORTS}
+    for cell in TESTING_SUPPORTS
+}
 
 
 def _needed_tests() -> frozenset[str]:
@@ -80,8 +83,9 @@ def _needed_tests() -> frozenset[str]:
 NEEDED_TESTS = _needed_tests()
 """The 8 testing cells the red targets need (``T00 T01 T02 T03 T04 T11 T12 T21``)."""
 NEEDED_CURVE = frozenset(
-    [square for red in CURVE_RED for column in CURVE_COLUMNS[:int(red[1])] for square in column]
-    + list(CURVE_RED))
+    [square for red in CURVE_RED for column in CURVE_COLUMNS[: int(red[1])] for square in column]
+    + list(CURVE_RED)
+)
 """The curve squares the red target ``C33`` needs: itself and the columns before it (columns
 are filled left to right; the rest of its own column may stay empty)."""
 BONUS_VALUE = {"S": 8.0, "N": 6.0, "O": 5.0, None: 0.0}
@@ -137,12 +141,16 @@ class GreedyBot:
         if state.phase == "reroll-or-keep":  # the roller is always active
             assert state.dice is not None
             uses = legal_uses(sheet, state.dice, 0b11, "AO")
-            top = max((score for score, _ in self._pair_scores(sheet, uses, state.dice)),
-                      default=0.0)
+            top = max(
+                (score for score, _ in self._pair_scores(sheet, uses, state.dice)), default=0.0
+            )
             return Reroll() if top < self.weights["reroll_below"] else Keep()
         if state.phase == "bonus":
-            scored = [(self._bonus_score(sheet, action), action) for action in legal
-                      if isinstance(action, Bonus)]
+            scored = [
+                (self._bonus_score(sheet, action), action)
+                for action in legal
+                if isinstance(action, Bonus)
+            ]
             top, best = self._best(scored)
             return best if top > 0 else Decline()
         part = state.part()
@@ -159,8 +167,9 @@ class GreedyBot:
         top = max(score for score, _ in scored)
         return top, self.random.choice([action for score, action in scored if score == top])
 
-    def _pair_scores(self, sheet: PlayerSheet, uses: list[Use],
-                     dice: tuple[int, int]) -> list[tuple[float, Action]]:
+    def _pair_scores(
+        self, sheet: PlayerSheet, uses: list[Use], dice: tuple[int, int]
+    ) -> list[tuple[float, Action]]:
         """Score each first use of an active player together with the best use of the other
         die in the other area (judged on the current sheet)."""
         best: dict[tuple[int, bool], float] = {}
@@ -194,8 +203,11 @@ class GreedyBot:
             overpay = cost - _min_cost(square)
             if overpay and overpay > slack - weights["keep"]:
                 return -50.0  # keep a field or so against a double six
-            return (weights["research"] + BONUS_VALUE[RESEARCH_BONUS.get(square)]
-                    - weights["overpay"] * overpay)
+            return (
+                weights["research"]
+                + BONUS_VALUE[RESEARCH_BONUS.get(square)]
+                - weights["overpay"] * overpay
+            )
         if cost and cost > slack - weights["reserve"]:
             return -50.0  # keep the fields for the research ahead
         price = weights["raise"] * cost
@@ -217,11 +229,13 @@ class GreedyBot:
         covered = (mask & SPIKE_MASK & ~sheet.mask).bit_count()
         after = sheet.mask | mask
         reachable = (dilate(after) & SPIKE_MASK & ~after).bit_count()
-        return (weights["spike"] * covered + weights["reach"] * reachable
-                + weights["cell"] * mask.bit_count())
+        return (
+            weights["spike"] * covered
+            + weights["reach"] * reachable
+            + weights["cell"] * mask.bit_count()
+        )
 
-    def _testing_score(self, sheet: PlayerSheet, cell: str, value: int,
-                       passive: bool) -> float:
+    def _testing_score(self, sheet: PlayerSheet, cell: str, value: int, passive: bool) -> float:
         weights = self.weights
         score = weights["needed"] if cell in NEEDED_TESTS else weights["spare"]
         after = sheet.write_testing(cell, value)
@@ -240,8 +254,7 @@ class GreedyBot:
                 score -= 25.0 if needed > 6 else weights["high"] * max(0, needed - 3)
         return score
 
-    def _curve_score(self, sheet: PlayerSheet, square: str, value: int,
-                     passive: bool) -> float:
+    def _curve_score(self, sheet: PlayerSheet, square: str, value: int, passive: bool) -> float:
         weights = self.weights
         score = weights["needed"] if square in NEEDED_CURVE else weights["spare"]
         after = sheet.write_curve(square, value)
@@ -252,8 +265,7 @@ class GreedyBot:
         for other in CURVE_NEIGHBOURS[square]:  # keep the empty neighbours open
             index = CURVE_INDEX[other]
             if not after.squares[index] and column == int(other[1]):
-                choices = sum(after.curve_problem(index, number) is None
-                              for number in range(1, 7))
+                choices = sum(after.curve_problem(index, number) is None for number in range(1, 7))
                 score -= weights["tight"] * max(0, 4 - choices)
         return score
 

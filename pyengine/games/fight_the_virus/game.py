@@ -21,8 +21,11 @@ MAX_NAME = 24
 
 
 def _option_error(option: str, value: str, reason: str) -> OptionError:
-    return OptionError(f"Option {option}={value} is invalid: {reason}.", code="option.invalid",
-                       params={"option": option, "value": value, "allowed": reason})
+    return OptionError(
+        f"Option {option}={value} is invalid: {reason}.",
+        code="option.invalid",
+        params={"option": option, "value": value, "allowed": reason},
+    )
 
 
 def player_names(text: str, players: int) -> tuple[str, ...]:
@@ -36,12 +39,14 @@ def player_names(text: str, players: int) -> tuple[str, ...]:
         return tuple(seat_name(seat) for seat in range(players))
     names = tuple(name.strip() for name in text.split(";"))
     if len(names) != players:
-        raise _option_error("names", text, f"give {players} names separated by ';' (one per "
-                            f"player), not {len(names)}")
+        raise _option_error(
+            "names",
+            text,
+            f"give {players} names separated by ';' (one per player), not {len(names)}",
+        )
     for name in names:
         if not name or len(name) > MAX_NAME or not name.isprintable():
-            raise _option_error("names", text, f"each name is 1 to {MAX_NAME} printable "
-                                "characters")
+            raise _option_error("names", text, f"each name is 1 to {MAX_NAME} printable characters")
     return names
 
 
@@ -64,28 +69,78 @@ class FightTheVirusGame(Game):
     max_players = 20
     options = OptionSchema(
         [
-            Option("mode", "choice", "standard", choices=("solo", "standard", "groups"),
-                   label="Mode", description="Solo (1 player), standard (2-6 players) or the "
-                   "groups variant (3-20 players in 2-4 groups)."),
-            Option("players", "int", 2, minimum=1, maximum=20, label="Players",
-                   description="Solo 1, standard 2-6, groups 3-20."),
-            Option("names", "str", "", label="Names",
-                   description="The players' names separated by ';' (empty: P1, P2, ...)."),
-            Option("groups", "str", "", label="Groups",
-                   description="Groups variant: each player's group number 1-4, separated by "
-                   "spaces (such as 1 2 1 2 2)."),
-            Option("seed", "int", 0, minimum=0, maximum=2**63 - 1, label="Seed",
-                   description="Seeds the dice; the same seed and decisions replay a game."),
+            Option(
+                "mode",
+                "choice",
+                "standard",
+                choices=("solo", "standard", "groups"),
+                label="Mode",
+                description="Solo (1 player), standard (2-6 players) or the "
+                "groups variant (3-20 players in 2-4 groups).",
+            ),
+            Option(
+                "players",
+                "int",
+                2,
+                minimum=1,
+                maximum=20,
+                label="Players",
+                description="Solo 1, standard 2-6, groups 3-20.",
+            ),
+            Option(
+                "names",
+                "str",
+                "",
+                label="Names",
+                description="The players' names separated by ';' (empty: P1, P2, ...).",
+            ),
+            Option(
+                "groups",
+                "str",
+                "",
+                label="Groups",
+                description="Groups variant: each player's group number 1-4, separated by "
+                "spaces (such as 1 2 1 2 2).",
+            ),
+            Option(
+                "seed",
+                "int",
+                0,
+                minimum=0,
+                maximum=2**63 - 1,
+                label="Seed",
+                description="Seeds the dice; the same seed and decisions replay a game.",
+            ),
         ],
         constraints=[
-            Constraint(when="mode", values=("solo",), option="players", allowed=(1,),
-                       description="solo is played alone"),
-            Constraint(when="mode", values=("standard",), option="players",
-                       allowed=tuple(range(2, 7)), description="standard: 2-6 players"),
-            Constraint(when="mode", values=("groups",), option="players",
-                       allowed=tuple(range(3, 21)), description="groups: 3-20 players"),
-            Constraint(when="mode", values=("solo", "standard"), option="groups",
-                       allowed=("",), description="groups only in the groups variant"),
+            Constraint(
+                when="mode",
+                values=("solo",),
+                option="players",
+                allowed=(1,),
+                description="solo is played alone",
+            ),
+            Constraint(
+                when="mode",
+                values=("standard",),
+                option="players",
+                allowed=tuple(range(2, 7)),
+                description="standard: 2-6 players",
+            ),
+            Constraint(
+                when="mode",
+                values=("groups",),
+                option="players",
+                allowed=tuple(range(3, 21)),
+                description="groups: 3-20 players",
+            ),
+            Constraint(
+                when="mode",
+                values=("solo", "standard"),
+                option="groups",
+                allowed=("",),
+                description="groups only in the groups variant",
+            ),
         ],
     )
 
@@ -106,21 +161,22 @@ class FightTheVirusGame(Game):
         names, groups = self.seating(options)
         return FightTheVirusState(self, options, names, groups)
 
-    def new_initial_state(self, options: Mapping[str, object] | None = None
-                          ) -> FightTheVirusState:
+    def new_initial_state(self, options: Mapping[str, object] | None = None) -> FightTheVirusState:
         return self._initial_state(self.options.validate(options))
 
     def parse_action(self, text: str, state: State | None = None) -> FightTheVirusAction:
         return parse_action(text)
 
-    def from_position(self, text: str, *, options: Mapping[str, object] | None = None
-                      ) -> FightTheVirusState:
+    def from_position(
+        self, text: str, *, options: Mapping[str, object] | None = None
+    ) -> FightTheVirusState:
         """A game starting from a position text (:mod:`.position`). Without options the mode
         and player count follow the text (solo for one sheet, else standard)."""
         if options is None:
             count = len(text.split()) - 4 if isinstance(text, str) else 0
-            options = {"mode": "solo", "players": 1} if count == 1 else {
-                "players": max(2, min(count, 6))}
+            options = (
+                {"mode": "solo", "players": 1} if count == 1 else {"players": max(2, min(count, 6))}
+            )
         values = self.options.validate(options)
         names, groups = self.seating(values)
         return parse_position(FightTheVirusState(self, values, names, groups), text)
@@ -139,8 +195,9 @@ class FightTheVirusGame(Game):
                 self.seating(self.options.validate(document["options"]))
             except OptionError as error:
                 name = error.params.get("option")
-                raise StateFormatError(str(error), field=f"options.{name}" if name
-                                       else "options") from error
+                raise StateFormatError(
+                    str(error), field=f"options.{name}" if name else "options"
+                ) from error
         state = super().state_from_json(document)
         assert isinstance(state, FightTheVirusState)
         return state

@@ -43,7 +43,8 @@ def _shape_uses(face: int, value: int) -> tuple[tuple[str, Use], ...]:
         prefix = f"{face}+{raised}>A:" if raised else f"{face}>A:"
         found = _SHAPE_USES[face, value] = tuple(
             (prefix + placement.text, Use(face, raised, "A", "", placement.cells))
-            for placement in PLACEMENTS[value])
+            for placement in PLACEMENTS[value]
+        )
     return found
 
 
@@ -67,12 +68,14 @@ def legal_uses(sheet: PlayerSheet, dice: tuple[int, int], free: int, slots: str)
         if "A" in areas:
             for value in range(face, min(MAX_FACE, top) + 1):
                 uses = _shape_uses(face, value)
-                found.extend(uses[placement.index]
-                             for placement in sheet.legal_placements(value))
+                found.extend(uses[placement.index] for placement in sheet.legal_placements(value))
         if "R" in areas:
             square = sheet.next_square
-            if square is not None and face <= square <= top and (
-                    square < RESEARCH_SQUARES or sheet.gate_open()):
+            if (
+                square is not None
+                and face <= square <= top
+                and (square < RESEARCH_SQUARES or sheet.gate_open())
+            ):
                 found.append(_target_use(face, square, f"R{square}"))
         if "T" in areas:
             for index, cell in enumerate(TESTING_CELLS):
@@ -82,12 +85,15 @@ def legal_uses(sheet: PlayerSheet, dice: tuple[int, int], free: int, slots: str)
                 low, one_allowed = floor
                 if face == 1 and one_allowed and low >= 1:
                     found.append(_target_use(face, 1, cell))
-                found.extend(_target_use(face, value, cell)
-                             for value in range(max(face, low + 1), top + 1))
+                found.extend(
+                    _target_use(face, value, cell) for value in range(max(face, low + 1), top + 1)
+                )
         if "C" in areas:
             for value in range(face, min(MAX_FACE, top) + 1):
-                found.extend(_target_use(face, value, CURVE_SQUARES[index])
-                             for index in sheet.curve_targets(value))
+                found.extend(
+                    _target_use(face, value, CURVE_SQUARES[index])
+                    for index in sheet.curve_targets(value)
+                )
     found.sort()
     return [use for _, use in found]
 
@@ -101,19 +107,25 @@ def has_legal_use(sheet: PlayerSheet, dice: tuple[int, int], free: int, slots: s
     square = sheet.next_square
     for face in faces:
         top = face + budget
-        if "R" in areas and square is not None and face <= square <= top and (
-                square < RESEARCH_SQUARES or sheet.gate_open()):
+        if (
+            "R" in areas
+            and square is not None
+            and face <= square <= top
+            and (square < RESEARCH_SQUARES or sheet.gate_open())
+        ):
             return True
         if "T" in areas:
             for index in range(len(TESTING_CELLS)):
                 floor = sheet.testing_floor(index)
                 if floor is not None and (top > floor[0] or (face == 1 and floor[1])):
                     return True
-        if "C" in areas and any(sheet.curve_targets(value)
-                                for value in range(face, min(MAX_FACE, top) + 1)):
+        if "C" in areas and any(
+            sheet.curve_targets(value) for value in range(face, min(MAX_FACE, top) + 1)
+        ):
             return True
-        if "A" in areas and any(sheet.legal_placements(value)
-                                for value in range(face, min(MAX_FACE, top) + 1)):
+        if "A" in areas and any(
+            sheet.legal_placements(value) for value in range(face, min(MAX_FACE, top) + 1)
+        ):
             return True
     return False
 
@@ -128,7 +140,13 @@ def legal_bonus(sheet: PlayerSheet, kind: str) -> list[Bonus]:
         index = sheet.next_empty()
         if index is None:
             return []
-        return [Bonus("N", value, CURVE_SQUARES[index]) for value in range(1, MAX_FACE + 1)
-                if sheet.curve_problem(index, value) is None]
-    return [Bonus("O", 1, cell) for index, cell in enumerate(TESTING_CELLS)
-            if sheet.testing_problem(index, 1) is None]
+        return [
+            Bonus("N", value, CURVE_SQUARES[index])
+            for value in range(1, MAX_FACE + 1)
+            if sheet.curve_problem(index, value) is None
+        ]
+    return [
+        Bonus("O", 1, cell)
+        for index, cell in enumerate(TESTING_CELLS)
+        if sheet.testing_problem(index, 1) is None
+    ]

@@ -78,8 +78,10 @@ _USE = re.compile(rf"([1-6])(?:\+([0-9]+))?>(?:A:({_CELLS})|({_TARGET}))")
 _BONUS = re.compile(rf"b(?:S>A:({_CELLS})|N([1-6])>(C[0-6][0-3])|O>(T[0-4][0-4]))")
 _CELL_PATTERN = re.compile(_CELL)
 _TARGET_PATTERN = re.compile(_TARGET)
-_HINT = ("roll, reroll, keep, pass, resign, b-, a use such as 5>A:e3.f3.e4.f4.e5, 6+3>R9, "
-         "1>T10 or 4+1>C30, or a bonus such as bS>A:e3.f3, bN3>C21 or bO>T10")
+_HINT = (
+    "roll, reroll, keep, pass, resign, b-, a use such as 5>A:e3.f3.e4.f4.e5, 6+3>R9, "
+    "1>T10 or 4+1>C30, or a bonus such as bS>A:e3.f3, bN3>C21 or bO>T10"
+)
 
 
 def cell_key(name: str) -> tuple[int, int]:
@@ -88,8 +90,9 @@ def cell_key(name: str) -> tuple[int, int]:
 
 
 def _reject(text: object, reason: str, code: str = "notation.action") -> NoReturn:
-    raise NotationError(f"{text!r} is not {reason}.", code=code,
-                        params={"text": str(text), "reason": reason})
+    raise NotationError(
+        f"{text!r} is not {reason}.", code=code, params={"text": str(text), "reason": reason}
+    )
 
 
 def _canonical_cells(text: str, part: str) -> tuple[str, ...]:
@@ -98,13 +101,17 @@ def _canonical_cells(text: str, part: str) -> tuple[str, ...]:
         repeated = next(cell for cell in cells if cells.count(cell) > 1)
         raise NotationError(
             f"{text!r} is not canonical: the cell {repeated} appears twice.",
-            code="notation.repeated-cell", params={"text": text, "cell": repeated})
+            code="notation.repeated-cell",
+            params={"text": text, "cell": repeated},
+        )
     ordered = tuple(sorted(cells, key=cell_key))
     if ordered != cells:
         raise NotationError(
             f"{text!r} is not canonical: cells are sorted by row, then column "
-            f"({'.'.join(ordered)}).", code="notation.unsorted-cells",
-            params={"text": text, "canonical": ".".join(ordered)})
+            f"({'.'.join(ordered)}).",
+            code="notation.unsorted-cells",
+            params={"text": text, "canonical": ".".join(ordered)},
+        )
     return cells
 
 
@@ -211,8 +218,12 @@ class Use(Action):
         return self.cells if self.area == "A" else (self.target,)
 
     def to_json(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"type": "use", "die": self.die, "raise": self.raise_by,
-                                    "area": self.area}
+        document: dict[str, Any] = {
+            "type": "use",
+            "die": self.die,
+            "raise": self.raise_by,
+            "area": self.area,
+        }
         if self.area == "A":
             document["cells"] = list(self.cells)
         else:
@@ -277,10 +288,10 @@ class Bonus(Action):
 
 FightTheVirusAction = Roll | Reroll | Keep | Pass | Resign | Decline | Use | Bonus
 
-_SIMPLE: dict[str, _Simple] = {cls.TEXT: cls() for cls in (Roll, Reroll, Keep, Pass, Resign,
-                                                           Decline)}
-_SIMPLE_TYPES = {("decline" if text == "b-" else text): action
-                 for text, action in _SIMPLE.items()}
+_SIMPLE: dict[str, _Simple] = {
+    cls.TEXT: cls() for cls in (Roll, Reroll, Keep, Pass, Resign, Decline)
+}
+_SIMPLE_TYPES = {("decline" if text == "b-" else text): action for text, action in _SIMPLE.items()}
 
 
 def parse_action(text: str) -> FightTheVirusAction:
@@ -305,8 +316,10 @@ def parse_action(text: str) -> FightTheVirusAction:
             canonical = f"{die}>{cells and 'A:' + cells or target}"
             raise NotationError(
                 f"{text!r} is not canonical: a raise is written +1 or more and left out when "
-                f"there is none ({canonical}).", code="notation.raise",
-                params={"text": text, "canonical": canonical})
+                f"there is none ({canonical}).",
+                code="notation.raise",
+                params={"text": text, "canonical": canonical},
+            )
         if cells is not None:
             return Use(int(die), int(raised or 0), "A", "", _canonical_cells(text, cells))
         return Use(int(die), int(raised or 0), target[0], target)
@@ -326,10 +339,11 @@ def action_from_json(document: object) -> FightTheVirusAction:
     offending field. The result equals ``parse_action`` of its canonical text."""
 
     def bad(field: str, reason: str) -> NoReturn:
-        raise NotationError(f"The structured decision is invalid: {field} {reason}.",
-                            code="notation.structure",
-                            params={"text": str(document)[:200], "field": field,
-                                    "reason": reason})
+        raise NotationError(
+            f"The structured decision is invalid: {field} {reason}.",
+            code="notation.structure",
+            params={"text": str(document)[:200], "field": field, "reason": reason},
+        )
 
     if not isinstance(document, Mapping):
         bad("(document)", "must be a JSON object")
@@ -345,8 +359,9 @@ def action_from_json(document: object) -> FightTheVirusAction:
     bad("type", "must be roll, reroll, keep, pass, decline, resign, use or bonus")
 
 
-def _fields(document: Mapping[str, Any], expected: set[str],
-            bad: Callable[[str, str], NoReturn]) -> None:
+def _fields(
+    document: Mapping[str, Any], expected: set[str], bad: Callable[[str, str], NoReturn]
+) -> None:
     if set(document) != expected:
         bad("(document)", f"must have exactly the fields {', '.join(sorted(expected))}")
     for field in ("die", "raise", "value"):
@@ -358,8 +373,11 @@ def _where(document: Mapping[str, Any], bad: Callable[[str, str], NoReturn]) -> 
     """The notation of a structured form's ``cells`` (``A:e3.f3``) or ``target``."""
     if "cells" in document:
         cells = document["cells"]
-        if not isinstance(cells, list) or not cells or not all(
-                isinstance(cell, str) and _CELL_PATTERN.fullmatch(cell) for cell in cells):
+        if (
+            not isinstance(cells, list)
+            or not cells
+            or not all(isinstance(cell, str) and _CELL_PATTERN.fullmatch(cell) for cell in cells)
+        ):
             bad("cells", "must be a non-empty list of cell names such as e3")
         return "A:" + ".".join(cells)
     target = document["target"]
@@ -372,8 +390,7 @@ def _use_text(document: Mapping[str, Any], bad: Callable[[str, str], NoReturn]) 
     area = document.get("area")
     if area not in AREAS:
         bad("area", "must be A, R, T or C")
-    _fields(document, {"type", "die", "raise", "area", "cells" if area == "A" else "target"},
-            bad)
+    _fields(document, {"type", "die", "raise", "area", "cells" if area == "A" else "target"}, bad)
     die, raised = document["die"], document["raise"]
     if not 1 <= die <= 6:
         bad("die", "must be 1-6")
@@ -390,8 +407,12 @@ def _bonus_text(document: Mapping[str, Any], bad: Callable[[str, str], NoReturn]
     if kind not in ("S", "N", "O"):
         bad("kind", "must be S, N or O")
     area = {"S": "A", "N": "C", "O": "T"}[kind]
-    _fields(document, {"type", "kind", "area", "cells" if kind == "S" else "target"}
-            | ({"value"} if kind == "N" else set()), bad)
+    _fields(
+        document,
+        {"type", "kind", "area", "cells" if kind == "S" else "target"}
+        | ({"value"} if kind == "N" else set()),
+        bad,
+    )
     if document["area"] != area:
         bad("area", f"must be {area} for bonus {kind}")
     where = _where(document, bad)

@@ -90,18 +90,22 @@ TESTING_INDEX: dict[str, int] = {name: index for index, name in enumerate(TESTIN
 CURVE_INDEX: dict[str, int] = {name: index for index, name in enumerate(CURVE_SQUARES)}
 """Curve square name → its index in :data:`~.sheet.CURVE_SQUARES` (reading order)."""
 
-_SUPPORTS = tuple(tuple(TESTING_INDEX[name] for name in TESTING_SUPPORTS[cell])
-                  for cell in TESTING_CELLS)
+_SUPPORTS = tuple(
+    tuple(TESTING_INDEX[name] for name in TESTING_SUPPORTS[cell]) for cell in TESTING_CELLS
+)
 _TESTING_ROW_OF = tuple(int(cell[1]) for cell in TESTING_CELLS)
 _TESTING_ROW_CELLS = tuple(tuple(TESTING_INDEX[name] for name in row) for row in TESTING_ROWS)
-_CURVE_NEIGHBOURS = tuple(tuple(CURVE_INDEX[name] for name in CURVE_NEIGHBOURS[square])
-                          for square in CURVE_SQUARES)
+_CURVE_NEIGHBOURS = tuple(
+    tuple(CURVE_INDEX[name] for name in CURVE_NEIGHBOURS[square]) for square in CURVE_SQUARES
+)
 _CURVE_COLUMN_OF = tuple(int(square[1]) for square in CURVE_SQUARES)
 _CURVE_ROW_OF = tuple(int(square[2]) for square in CURVE_SQUARES)
-_CURVE_COLUMN_SQUARES = tuple(tuple(CURVE_INDEX[name] for name in column)
-                              for column in CURVE_COLUMNS)
-_CURVE_ROW_SQUARES = {row: tuple(CURVE_INDEX[name] for name in squares)
-                      for row, squares in CURVE_ROWS.items()}
+_CURVE_COLUMN_SQUARES = tuple(
+    tuple(CURVE_INDEX[name] for name in column) for column in CURVE_COLUMNS
+)
+_CURVE_ROW_SQUARES = {
+    row: tuple(CURVE_INDEX[name] for name in squares) for row, squares in CURVE_ROWS.items()
+}
 _RED_TESTS = tuple(TESTING_INDEX[name] for name in TESTING_RED)
 _RED_SQUARES = tuple(CURVE_INDEX[name] for name in CURVE_RED)
 _EMPTY_TESTS = (0,) * len(TESTING_CELLS)
@@ -143,11 +147,18 @@ def legal_placements(analysed: int, face: int) -> tuple[Placement, ...]:
         touching = dilate(analysed) & free if analysed else AREA
         rim = bool(analysed & RIM)
         found = tuple(
-            placement for placement in PLACEMENTS[face]
-            if not placement.mask & analysed and placement.mask & touching
-            and base - placement.mask.bit_count() + (pairs & placement.pairs).bit_count()
-            + (columns & placement.columns).bit_count() - (blocks & placement.blocks).bit_count()
-            + (0 if rim or placement.mask & RIM else 1) <= 1)
+            placement
+            for placement in PLACEMENTS[face]
+            if not placement.mask & analysed
+            and placement.mask & touching
+            and base
+            - placement.mask.bit_count()
+            + (pairs & placement.pairs).bit_count()
+            + (columns & placement.columns).bit_count()
+            - (blocks & placement.blocks).bit_count()
+            + (0 if rim or placement.mask & RIM else 1)
+            <= 1
+        )
         if len(_PLACEMENT_CACHE) >= _PLACEMENT_CACHE_SIZE:
             _PLACEMENT_CACHE.clear()
         _PLACEMENT_CACHE[key] = found
@@ -164,13 +175,29 @@ class PlayerSheet:
     none), ``active`` and ``blank`` (field counts).
     """
 
-    __slots__ = ("active", "blank", "fields", "mask", "name", "research", "rings", "squares",
-                 "tests")
+    __slots__ = (
+        "active",
+        "blank",
+        "fields",
+        "mask",
+        "name",
+        "research",
+        "rings",
+        "squares",
+        "tests",
+    )
 
-    def __init__(self, name: str, *, mask: int = 0, fields: tuple[int, ...] = _BLANK_FIELDS,
-                 research: int = 0, tests: tuple[int, ...] = _EMPTY_TESTS,
-                 squares: tuple[int, ...] = _EMPTY_SQUARES,
-                 rings: tuple[int, ...] = _EMPTY_SQUARES) -> None:
+    def __init__(
+        self,
+        name: str,
+        *,
+        mask: int = 0,
+        fields: tuple[int, ...] = _BLANK_FIELDS,
+        research: int = 0,
+        tests: tuple[int, ...] = _EMPTY_TESTS,
+        squares: tuple[int, ...] = _EMPTY_SQUARES,
+        rings: tuple[int, ...] = _EMPTY_SQUARES,
+    ) -> None:
         self.name = name
         self.mask = mask
         self.fields = fields
@@ -212,8 +239,10 @@ class PlayerSheet:
         return hash((self.name, self.key()))
 
     def __repr__(self) -> str:
-        return (f"<PlayerSheet {self.name!r} analysed={len(self.analysed)} "
-                f"active={self.active} research={self.research}>")
+        return (
+            f"<PlayerSheet {self.name!r} analysed={len(self.analysed)} "
+            f"active={self.active} research={self.research}>"
+        )
 
     # -- the read API -------------------------------------------------------------------------
 
@@ -240,10 +269,16 @@ class PlayerSheet:
     @property
     def earned(self) -> frozenset[str]:
         earned = {f"R{square}" for square in RESEARCH_BONUS if self.research >= square}
-        earned.update(f"T-row{row}" for row in TESTING_ROW_BONUS
-                      if all(self.tests[index] for index in _TESTING_ROW_CELLS[row]))
-        earned.update(f"C-row{row}" for row in CURVE_ROW_BONUS
-                      if all(self.squares[index] for index in _CURVE_ROW_SQUARES[row]))
+        earned.update(
+            f"T-row{row}"
+            for row in TESTING_ROW_BONUS
+            if all(self.tests[index] for index in _TESTING_ROW_CELLS[row])
+        )
+        earned.update(
+            f"C-row{row}"
+            for row in CURVE_ROW_BONUS
+            if all(self.squares[index] for index in _CURVE_ROW_SQUARES[row])
+        )
         earned.update(f"X:{name}" for name in TESTING_EXTRA if self.tests[TESTING_INDEX[name]])
         earned.update(f"X:{name}" for name in CURVE_EXTRA if self.squares[CURVE_INDEX[name]])
         return frozenset(earned)
@@ -260,13 +295,15 @@ class PlayerSheet:
     def gate_open(self) -> bool:
         """Whether every red target is filled, so ``R12`` may be crossed (§2.4)."""
         return all(self.tests[index] for index in _RED_TESTS) and all(
-            self.squares[index] for index in _RED_SQUARES)
+            self.squares[index] for index in _RED_SQUARES
+        )
 
     def missing_reds(self) -> tuple[str, ...]:
         """The red targets still empty (§2.4), testing first."""
-        return tuple([TESTING_CELLS[index] for index in _RED_TESTS if not self.tests[index]]
-                     + [CURVE_SQUARES[index] for index in _RED_SQUARES
-                        if not self.squares[index]])
+        return tuple(
+            [TESTING_CELLS[index] for index in _RED_TESTS if not self.tests[index]]
+            + [CURVE_SQUARES[index] for index in _RED_SQUARES if not self.squares[index]]
+        )
 
     def hopeless(self) -> bool:
         """§4.2: active + blank fields < need(next square); such a player can never win."""
@@ -382,8 +419,7 @@ class PlayerSheet:
     def testing_bonus(self, index: int) -> str | None:
         """The row bonus that filling testing cell ``index`` completed, if any."""
         row = _TESTING_ROW_OF[index]
-        if row in TESTING_ROW_BONUS and all(self.tests[other] for other in
-                                            _TESTING_ROW_CELLS[row]):
+        if row in TESTING_ROW_BONUS and all(self.tests[other] for other in _TESTING_ROW_CELLS[row]):
             return TESTING_ROW_BONUS[row]
         return None
 
@@ -426,8 +462,11 @@ class PlayerSheet:
         column = self.current_column()
         if column is None:
             return ()
-        legal = [index for index in _CURVE_COLUMN_SQUARES[column]
-                 if self.curve_problem(index, value) is None]
+        legal = [
+            index
+            for index in _CURVE_COLUMN_SQUARES[column]
+            if self.curve_problem(index, value) is None
+        ]
         circled = [index for index in legal if self.rings[index]]
         return tuple(circled or legal)
 
@@ -440,8 +479,7 @@ class PlayerSheet:
     def curve_bonus(self, index: int) -> str | None:
         """The row bonus that filling curve square ``index`` completed, if any."""
         row = _CURVE_ROW_OF[index]
-        if row in CURVE_ROW_BONUS and all(self.squares[other] for other in
-                                          _CURVE_ROW_SQUARES[row]):
+        if row in CURVE_ROW_BONUS and all(self.squares[other] for other in _CURVE_ROW_SQUARES[row]):
             return CURVE_ROW_BONUS[row]
         return None
 
@@ -459,8 +497,7 @@ class PlayerSheet:
                 continue
             around = _CURVE_NEIGHBOURS[index]
             numbers = {squares[other] for other in around if squares[other]}
-            if len(numbers) != 1 or any(not squares[other] and rings[other]
-                                        for other in around):
+            if len(numbers) != 1 or any(not squares[other] and rings[other] for other in around):
                 continue
             changed = list(rings)
             changed[index] = 7 - numbers.pop()
@@ -481,8 +518,10 @@ class PlayerSheet:
         if len(self.fields) != AP_FIELDS or any(code not in range(4) for code in self.fields):
             found.append("the AP track needs 21 fields")
         elif sum(code in (ACTIVE, SPENT) for code in self.fields) != self.spikes_covered:
-            found.append(f"{self.spikes_covered} spikes are covered, so exactly that many AP "
-                         "fields must be circled (active or spent)")
+            found.append(
+                f"{self.spikes_covered} spikes are covered, so exactly that many AP "
+                "fields must be circled (active or spent)"
+            )
         if not 0 <= self.research <= RESEARCH_SQUARES:
             found.append("research counts 0 to 12 crossed squares")
         elif self.research == RESEARCH_SQUARES and not self.gate_open():
@@ -503,7 +542,8 @@ class PlayerSheet:
                 if value and self.squares[other] == value:
                     found.append(f"{name} and {CURVE_SQUARES[other]} hold the same number")
                 if not value and self.rings[index] and self.squares[other] == self.rings[index]:
-                    found.append(f"{name} requires {self.rings[index]}, which its neighbour "
-                                 f"{CURVE_SQUARES[other]} holds")
+                    found.append(
+                        f"{name} requires {self.rings[index]}, which its neighbour "
+                        f"{CURVE_SQUARES[other]} holds"
+                    )
         return found
-

@@ -76,8 +76,12 @@ _PART = re.compile(r"P([1-9][0-9]?):(01|0|1|-):(AO|A|O|\*|-)(?::((?:x|b[SNO])(?:
 def _format_sheet(sheet: PlayerSheet, status: str) -> str:
     analysed = ".".join(cells_of(sheet.mask)) or "-"
     ap = "".join(_AP_CHARS[code] for code in sheet.fields)
-    testing = ",".join(f"{TESTING_CELLS[index]}={value}"
-                       for index, value in enumerate(sheet.tests) if value) or "-"
+    testing = (
+        ",".join(
+            f"{TESTING_CELLS[index]}={value}" for index, value in enumerate(sheet.tests) if value
+        )
+        or "-"
+    )
     curve = []
     for index, name in enumerate(CURVE_SQUARES):
         value, ring = sheet.squares[index], sheet.rings[index]
@@ -105,9 +109,12 @@ def format_position(state: FightTheVirusState) -> str:
         decision = f"{seat_name(state._parts[state._part])}:{free}:{state._slots or '-'}"
         if flags:
             decision += ":" + ",".join(flags)
-    sheets = [_format_sheet(sheet, "h" if seat in state._hopeless else
-                            "r" if seat in state._resigned else "")
-              for seat, sheet in enumerate(state._sheets)]
+    sheets = [
+        _format_sheet(
+            sheet, "h" if seat in state._hopeless else "r" if seat in state._resigned else ""
+        )
+        for seat, sheet in enumerate(state._sheets)
+    ]
     return f"t{state._turn} d{state._drawn} {dice} {decision} {' '.join(sheets)}"
 
 
@@ -115,17 +122,21 @@ def parse_position(state: FightTheVirusState, text: str) -> FightTheVirusState:
     """Set a freshly built ``state`` (options already applied) to the position ``text``."""
 
     def reject(reason: str) -> NoReturn:
-        raise NotationError(f"{str(text)[:200]!r} is not a Fight the Virus position: {reason}.",
-                            code="notation.position",
-                            params={"text": str(text)[:200], "reason": reason})
+        raise NotationError(
+            f"{str(text)[:200]!r} is not a Fight the Virus position: {reason}.",
+            code="notation.position",
+            params={"text": str(text)[:200], "reason": reason},
+        )
 
     if not isinstance(text, str):
         reject("a position is text")
     fields = text.split(" ")
     players = state.num_players
     if len(fields) != 4 + players:
-        reject(f"it needs t<turn> d<drawn> <dice> <decision> and {players} sheets, separated "
-               "by single spaces")
+        reject(
+            f"it needs t<turn> d<drawn> <dice> <decision> and {players} sheets, separated "
+            "by single spaces"
+        )
     turn_text, drawn_text, dice_text, decision, *sheet_texts = fields
     if not re.fullmatch(r"t[1-9][0-9]{0,2}", turn_text) or int(turn_text[1:]) > CAP_TURNS:
         reject(f"the turn is t1 to t{CAP_TURNS}")
@@ -151,28 +162,33 @@ def parse_position(state: FightTheVirusState, text: str) -> FightTheVirusState:
     state._sheets = tuple(sheets)
     state._hopeless = frozenset(hopeless)
     state._resigned = frozenset(resigned)
-    state._roller, state._active, state._parts = parts_of_turn(state.mode, players,
-                                                               state.groups, turn)
-    crossed = tuple(seat for seat, sheet in enumerate(sheets)
-                    if sheet.research == RESEARCH_SQUARES)
+    state._roller, state._active, state._parts = parts_of_turn(
+        state.mode, players, state.groups, turn
+    )
+    crossed = tuple(seat for seat, sheet in enumerate(sheets) if sheet.research == RESEARCH_SQUARES)
     _parse_decision(state, decision, crossed, reject)
     state._start = text
     state._resolve()
     return state
 
 
-def _parse_decision(state: FightTheVirusState, decision: str, crossed: tuple[int, ...],
-                    reject: Reject) -> None:
+def _parse_decision(
+    state: FightTheVirusState, decision: str, crossed: tuple[int, ...], reject: Reject
+) -> None:
     dice = state._dice
     if decision.startswith("over:"):
         parts = decision.split(":")
         if len(parts) not in (2, 3) or parts[1] not in ENDINGS:
             reject(f"the end is over:<ending>[:<winners>] with an ending of {', '.join(ENDINGS)}")
-        winners = tuple(sorted(_seat(item, state.num_players, reject)
-                               for item in parts[2].split("."))) if len(parts) == 3 else ()
+        winners = (
+            tuple(sorted(_seat(item, state.num_players, reject) for item in parts[2].split(".")))
+            if len(parts) == 3
+            else ()
+        )
         if (parts[1] == "win") != bool(winners) or winners != crossed:
-            reject("the winners are exactly the players who crossed R12, and only a win has "
-                   "winners")
+            reject(
+                "the winners are exactly the players who crossed R12, and only a win has winners"
+            )
         if parts[1] == "hopeless" and len(state._hopeless | state._resigned) < state.num_players:
             reject("the game ends hopeless only when every player is hopeless or resigned")
         state._end(parts[1], winners)
@@ -192,8 +208,9 @@ def _parse_decision(state: FightTheVirusState, decision: str, crossed: tuple[int
         return
     match = _PART.fullmatch(decision)
     if match is None:
-        reject("the decision is roll, reroll-or-keep, P<n>:<free>:<slots>[:<flags>] or "
-               "over:<ending>")
+        reject(
+            "the decision is roll, reroll-or-keep, P<n>:<free>:<slots>[:<flags>] or over:<ending>"
+        )
     seat = _seat(f"P{match.group(1)}", state.num_players, reject)
     free = 0
     for index in match.group(2).replace("-", ""):
@@ -207,8 +224,10 @@ def _parse_decision(state: FightTheVirusState, decision: str, crossed: tuple[int
     used = 2 - free.bit_count()
     if seat in state._active:
         if extra or "*" in slots or len(slots) != 2 - used:
-            reject("an active player has one analysis use (A) and one other use (O), one per "
-                   "die, and no extra die")
+            reject(
+                "an active player has one analysis use (A) and one other use (O), one per "
+                "die, and no extra die"
+            )
     elif set(slots) - {"*"} or len(slots) != 1 + extra - used or (extra and not used):
         reject("a passive player has one use (*), and one more after an extra die (x)")
     state._phase = "part"
@@ -236,23 +255,31 @@ def _parse_sheet(name: str, text: str, reject: Reject) -> tuple[PlayerSheet, str
     if any(cell not in CELL_BIT for cell in cells) or len(set(cells)) != len(cells):
         reject(f"{analysed!r} is not a list of distinct analysis cells joined by '.'")
     if len(ap) != AP_FIELDS or set(ap) - set(_AP_CODES):
-        reject(f"the AP track is {AP_FIELDS} characters of . o x - (blank, active, spent, "
-               f"lost), not {ap!r}")
+        reject(
+            f"the AP track is {AP_FIELDS} characters of . o x - (blank, active, spent, "
+            f"lost), not {ap!r}"
+        )
     if not re.fullmatch(r"[0-9]|1[0-2]", research):
         reject(f"research is the number of squares crossed, 0-12, not {research!r}")
     tests = [0] * len(TESTING_CELLS)
-    for item in ([] if testing == "-" else testing.split(",")):
+    for item in [] if testing == "-" else testing.split(","):
         match = _TESTING_ITEM.fullmatch(item)
-        if match is None or match.group(1) not in TESTING_INDEX \
-                or tests[TESTING_INDEX[match.group(1)]]:
+        if (
+            match is None
+            or match.group(1) not in TESTING_INDEX
+            or tests[TESTING_INDEX[match.group(1)]]
+        ):
             reject(f"{item!r} is not a testing cell written once as T00=3")
         tests[TESTING_INDEX[match.group(1)]] = int(match.group(2))
     squares = [0] * len(CURVE_SQUARES)
     rings = [0] * len(CURVE_SQUARES)
-    for item in ([] if curve == "-" else curve.split(",")):
+    for item in [] if curve == "-" else curve.split(","):
         match = _CURVE_ITEM.fullmatch(item)
-        if match is None or match.group(1) not in CURVE_INDEX or not (
-                match.group(2) or match.group(3)):
+        if (
+            match is None
+            or match.group(1) not in CURVE_INDEX
+            or not (match.group(2) or match.group(3))
+        ):
             reject(f"{item!r} is not a curve square written C00=4, C30@4 or C30@4=4")
         index = CURVE_INDEX[match.group(1)]
         if squares[index] or rings[index]:
@@ -262,9 +289,15 @@ def _parse_sheet(name: str, text: str, reject: Reject) -> tuple[PlayerSheet, str
     mask = 0
     for cell in cells:
         mask |= CELL_BIT[cell]
-    sheet = PlayerSheet(name, mask=mask, fields=tuple(_AP_CODES[char] for char in ap),
-                        research=int(research), tests=tuple(tests), squares=tuple(squares),
-                        rings=tuple(rings))
+    sheet = PlayerSheet(
+        name,
+        mask=mask,
+        fields=tuple(_AP_CODES[char] for char in ap),
+        research=int(research),
+        tests=tuple(tests),
+        squares=tuple(squares),
+        rings=tuple(rings),
+    )
     problems = sheet.problems()
     if problems:
         reject(f"the sheet {text!r} is inconsistent: {problems[0]}")

@@ -90,7 +90,8 @@ players Ana
 12 P1 1>T03
 """
 PLAYERS: tuple[Message, ...] = tuple(
-    {"key": "fight-the-virus.seat", "params": {"number": seat + 1}} for seat in range(20))
+    {"key": "fight-the-virus.seat", "params": {"number": seat + 1}} for seat in range(20)
+)
 HIGHLIGHT_SOURCES = True
 KEEP_CLICK_CASE = True
 
@@ -125,10 +126,14 @@ def render(
 ) -> str:
     seat = viewed_seat(state)
     spots = set(SPOT_NAMES)
-    return render_sheet_svg(state.sheet(seat), seat=seat, size=size,
-                            highlighted=[name for name in highlighted if name in spots],
-                            selected=selected if selected in spots else None,
-                            last_move=[name for name in last_move if name in spots])
+    return render_sheet_svg(
+        state.sheet(seat),
+        seat=seat,
+        size=size,
+        highlighted=[name for name in highlighted if name in spots],
+        selected=selected if selected in spots else None,
+        last_move=[name for name in last_move if name in spots],
+    )
 
 
 def grid(state: FightTheVirusState) -> None:
@@ -139,13 +144,19 @@ def spots(state: FightTheVirusState) -> tuple[str, ...]:
     return SPOT_NAMES
 
 
-def render_dice_svg(dice: tuple[int, int] | None, usable: Sequence[int],
-                    choices: Mapping[int, str]) -> str:
+def render_dice_svg(
+    dice: tuple[int, int] | None, usable: Sequence[int], choices: Mapping[int, str]
+) -> str:
     """The two dice as dice: pips on rounded squares; a used die is faded, a die the player
     may pick now is framed and carries ``data-click``."""
-    pips = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-            4: [(0, 0), (0, 2), (2, 0), (2, 2)], 5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
-            6: [(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)]}
+    pips = {
+        1: [(1, 1)],
+        2: [(0, 0), (2, 2)],
+        3: [(0, 0), (1, 1), (2, 2)],
+        4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+        5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+        6: [(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)],
+    }
     parts = []
     left = list(usable)
     for index, value in enumerate(dice or (0, 0)):
@@ -154,32 +165,74 @@ def render_dice_svg(dice: tuple[int, int] | None, usable: Sequence[int],
         if free:
             left.remove(value)
         click = choices.get(value) if free else None
-        body = [element("rect", {"class": "die-face", "x": x, "y": 10}, width=90, height=90,
-                        rx=16, fill="#fffdf7", stroke="#1f9d55" if click else "#26221f",
-                        stroke_width=6 if click else 3)]
+        body = [
+            element(
+                "rect",
+                {"class": "die-face", "x": x, "y": 10},
+                width=90,
+                height=90,
+                rx=16,
+                fill="#fffdf7",
+                stroke="#1f9d55" if click else "#26221f",
+                stroke_width=6 if click else 3,
+            )
+        ]
         for row, col in pips.get(value, []):
-            body.append(element("circle", {"class": "pip", "cx": x + 22 + col * 23,
-                                           "cy": 32 + row * 23, "r": 8}, fill="#26221f"))
-        parts.append(element("g", {"class": "die" + ("" if free else " used"),
-                                   "data-value": value or None, "data-click": click,
-                                   "opacity": None if free or not dice else 0.35}, body))
-    return svg_document(220, 110, *parts, title="Dice", title_id="ftv-dice-title",
-                        attributes={"class": "dice fight-the-virus"})
+            body.append(
+                element(
+                    "circle",
+                    {"class": "pip", "cx": x + 22 + col * 23, "cy": 32 + row * 23, "r": 8},
+                    fill="#26221f",
+                )
+            )
+        parts.append(
+            element(
+                "g",
+                {
+                    "class": "die" + ("" if free else " used"),
+                    "data-value": value or None,
+                    "data-click": click,
+                    "opacity": None if free or not dice else 0.35,
+                },
+                body,
+            )
+        )
+    return svg_document(
+        220,
+        110,
+        *parts,
+        title="Dice",
+        title_id="ftv-dice-title",
+        attributes={"class": "dice fight-the-virus"},
+    )
 
 
 def extras(state: FightTheVirusState, tokens: Sequence[str]) -> list[dict[str, Any]]:
     """The dice, then every other player's sheet in compact form."""
-    choices = {int(token[4:]): token for token in tokens
-               if token.startswith("die:") and "+" not in token}
+    choices = {
+        int(token[4:]): token for token in tokens if token.startswith("die:") and "+" not in token
+    }
     shown = viewed_seat(state)
-    pictures: list[dict[str, Any]] = [{"id": "dice", "seat": None,
-                 "label": message("fight-the-virus.dice", turn=state.turn),
-                 "svg": render_dice_svg(state.dice, state.usable_dice(), choices)}]
+    pictures: list[dict[str, Any]] = [
+        {
+            "id": "dice",
+            "seat": None,
+            "label": message("fight-the-virus.dice", turn=state.turn),
+            "svg": render_dice_svg(state.dice, state.usable_dice(), choices),
+        }
+    ]
     for seat in range(len(state.players)):
         if seat != shown:
-            pictures.append({"id": f"sheet-{seat}", "seat": seat, "label": player(state, seat),
-                             "svg": render_sheet_svg(state.sheet(seat), compact=True, seat=seat,
-                                                     id_prefix=f"ftv{seat}")})
+            pictures.append(
+                {
+                    "id": f"sheet-{seat}",
+                    "seat": seat,
+                    "label": player(state, seat),
+                    "svg": render_sheet_svg(
+                        state.sheet(seat), compact=True, seat=seat, id_prefix=f"ftv{seat}"
+                    ),
+                }
+            )
     return pictures
 
 
@@ -198,22 +251,36 @@ def click_paths(state: FightTheVirusState) -> list[tuple[tuple[str, ...], Action
     for use in uses:
         key = (use.die, "A" if use.area == "A" else use.target)
         raises.setdefault(key, set()).add(use.raise_by)
-    values_n = {action.value for action in actions if isinstance(action, Bonus) and action.kind == "N"}
+    values_n = {
+        action.value for action in actions if isinstance(action, Bonus) and action.kind == "N"
+    }
     paths: list[tuple[tuple[str, ...], Action]] = []
     for action in actions:
         if isinstance(action, Use):
             die = f"die:{action.die}"
             if action.area == "A":
-                step = (f"die:{action.die}+{action.raise_by}",) if len(raises[(action.die, "A")]) > 1 else ()
+                step = (
+                    (f"die:{action.die}+{action.raise_by}",)
+                    if len(raises[(action.die, "A")]) > 1
+                    else ()
+                )
                 paths.append(((die, *step, _cells_token(action.cells)), action))
             else:
-                step = (f"die:{action.die}+{action.raise_by}",) if len(raises[(action.die, action.target)]) > 1 else ()
+                step = (
+                    (f"die:{action.die}+{action.raise_by}",)
+                    if len(raises[(action.die, action.target)]) > 1
+                    else ()
+                )
                 paths.append(((die, action.target, *step), action))
         elif isinstance(action, Bonus) and action.kind == "S":
             paths.append(((_cells_token(action.cells),), action))
         elif isinstance(action, Bonus) and action.kind == "N":
-            paths.append(((action.target,) + ((f"value:{action.value}",) if len(values_n) > 1 else ()),
-                          action))
+            paths.append(
+                (
+                    (action.target,) + ((f"value:{action.value}",) if len(values_n) > 1 else ()),
+                    action,
+                )
+            )
         elif isinstance(action, Bonus):
             paths.append(((action.target,), action))
         else:  # roll, reroll, keep, pass, decline
@@ -232,8 +299,13 @@ def click_label(state: FightTheVirusState, token: str) -> Message | None:
         die, raise_by = (int(part) for part in token[4:].split("+"))
         if raise_by == 0:
             return message("fight-the-virus.raise-none", die=die)
-        return message("fight-the-virus.raise", die=die, by=raise_by, value=die + raise_by,
-                       cost=(raise_by + 1) // 2)
+        return message(
+            "fight-the-virus.raise",
+            die=die,
+            by=raise_by,
+            value=die + raise_by,
+            cost=(raise_by + 1) // 2,
+        )
     if token.startswith("die:"):
         return message("fight-the-virus.use-die", die=int(token[4:]))
     if token.startswith("value:"):
@@ -242,9 +314,13 @@ def click_label(state: FightTheVirusState, token: str) -> Message | None:
 
 
 def action_label(action: Action) -> Message:
-    keys: dict[type[Action], str] = {Roll: "fight-the-virus.roll", Reroll: "fight-the-virus.reroll",
-                                     Keep: "fight-the-virus.keep", Pass: "fight-the-virus.pass",
-                                     Decline: "fight-the-virus.decline"}
+    keys: dict[type[Action], str] = {
+        Roll: "fight-the-virus.roll",
+        Reroll: "fight-the-virus.reroll",
+        Keep: "fight-the-virus.keep",
+        Pass: "fight-the-virus.pass",
+        Decline: "fight-the-virus.decline",
+    }
     key = keys.get(type(action))
     return message(key) if key else message("play.action", action=str(action))
 
@@ -260,8 +336,11 @@ def placement(state: FightTheVirusState, selection: Sequence[str]) -> dict[str, 
     faces: set[int] = set()
     for cells, action in click_paths(state):
         depth = len(selection)
-        if len(cells) == depth + 1 and list(cells[:depth]) == list(selection) \
-                and cells[depth].startswith("A:"):
+        if (
+            len(cells) == depth + 1
+            and list(cells[:depth]) == list(selection)
+            and cells[depth].startswith("A:")
+        ):
             legal.append(cells[depth])
             # the shape's face: the raised die (a single possible raise is not asked for)
             faces.add(action.value if isinstance(action, Use) else 6)
@@ -270,8 +349,12 @@ def placement(state: FightTheVirusState, selection: Sequence[str]) -> dict[str, 
     (face,) = faces
     shapes = sorted(sorted(shape) for shape in FACE_SHAPES[face])
     reach = sorted({cell for token in legal for cell in token[2:].split(".")})
-    return {"face": face, "shapes": [[list(cell) for cell in shape] for shape in shapes],
-            "legal": legal, "reach": reach}
+    return {
+        "face": face,
+        "shapes": [[list(cell) for cell in shape] for shape in shapes],
+        "legal": legal,
+        "reach": reach,
+    }
 
 
 def last_move(state: FightTheVirusState) -> tuple[str, ...]:
@@ -307,8 +390,9 @@ def status(state: FightTheVirusState, selection: Sequence[str]) -> Message:
     if state.is_terminal():
         return message("play.game-over")
     hint = _hint(state, selection)
-    return message("fight-the-virus.status", turn=state.turn,
-                   roller=player(state, state.roller), hint=hint)
+    return message(
+        "fight-the-virus.status", turn=state.turn, roller=player(state, state.roller), hint=hint
+    )
 
 
 def _hint(state: FightTheVirusState, selection: Sequence[str]) -> Message:
@@ -324,8 +408,11 @@ def _hint(state: FightTheVirusState, selection: Sequence[str]) -> Message:
         return message("fight-the-virus.hint.target")
     part = state.part()
     if part and part.role == "passive":
-        return message("fight-the-virus.hint.passive-extra" if state.extra_available
-                       else "fight-the-virus.hint.passive")
+        return message(
+            "fight-the-virus.hint.passive-extra"
+            if state.extra_available
+            else "fight-the-virus.hint.passive"
+        )
     return message("fight-the-virus.hint.active")
 
 
@@ -369,8 +456,10 @@ def cell_label(state: FightTheVirusState, spot: str) -> Message:
         return message(f"fight-the-virus.spot.ap-{sheet.ap[int(spot[2:]) - 1]}", spot=spot)
     if spot.startswith("R"):
         crossed = int(spot[1:]) <= sheet.research
-        return message("fight-the-virus.spot.research-crossed" if crossed
-                       else "fight-the-virus.spot.research", spot=spot)
+        return message(
+            "fight-the-virus.spot.research-crossed" if crossed else "fight-the-virus.spot.research",
+            spot=spot,
+        )
     if spot.startswith("T") and spot in sheet.testing:
         return message("fight-the-virus.spot.filled", spot=spot, value=sheet.testing[spot])
     if spot.startswith("C") and spot in sheet.curve:
@@ -379,16 +468,28 @@ def cell_label(state: FightTheVirusState, spot: str) -> Message:
         return message("fight-the-virus.spot.circled", spot=spot, value=sheet.circled[spot])
     if spot[0] in "TC":
         return message("fight-the-virus.spot.empty", spot=spot)
-    return message("fight-the-virus.spot.analysed" if spot in sheet.analysed
-                   else "fight-the-virus.spot.unanalysed", spot=spot)
+    return message(
+        "fight-the-virus.spot.analysed"
+        if spot in sheet.analysed
+        else "fight-the-virus.spot.unanalysed",
+        spot=spot,
+    )
 
 
 def scores(state: FightTheVirusState) -> list[dict[str, Any]]:
     rows = []
     for seat, sheet in enumerate(state.sheets):
-        rows.append({"player": seat, "label": message(
-            "fight-the-virus.score", player=player(state, seat), research=sheet.research,
-            ap=sheet.ap.count("active"))})
+        rows.append(
+            {
+                "player": seat,
+                "label": message(
+                    "fight-the-virus.score",
+                    player=player(state, seat),
+                    research=sheet.research,
+                    ap=sheet.ap.count("active"),
+                ),
+            }
+        )
     return rows
 
 
@@ -409,22 +510,43 @@ def announce(before: FightTheVirusState, action: Action, after: FightTheVirusSta
     bonus to take, the next player's part, the end."""
     mover = player(before, before.current_player())
     if isinstance(action, (Roll, Reroll)):
-        main = message("fight-the-virus.rolled", player=mover, dice="-".join(map(str, after.dice or ())))
+        main = message(
+            "fight-the-virus.rolled", player=mover, dice="-".join(map(str, after.dice or ()))
+        )
     else:
         main = message("fight-the-virus.played", action=str(action), player=mover)
     more: list[Message] = []
     if after.setbacks and after.setbacks != before.setbacks:
         for setback in after.setbacks:
-            more.append(message(f"fight-the-virus.setback.{setback.kind}-{setback.effect}",
-                                player=player(after, setback.seat), spot=setback.spot or "",
-                                required=setback.required or 0))
+            more.append(
+                message(
+                    f"fight-the-virus.setback.{setback.kind}-{setback.effect}",
+                    player=player(after, setback.seat),
+                    spot=setback.spot or "",
+                    required=setback.required or 0,
+                )
+            )
     if after.extra_available and not before.extra_available:
         more.append(message("fight-the-virus.extra-die", player=mover))
-    if after.phase == "bonus" and after.pending_bonus and before.pending_bonus != after.pending_bonus:
-        more.append(message(f"fight-the-virus.bonus-{after.pending_bonus}",
-                            player=player(after, after.current_player())))
-    if not after.is_terminal() and after.phase == "use" and after.current_player() != before.current_player():
-        more.append(message("fight-the-virus.next-part", player=player(after, after.current_player())))
+    if (
+        after.phase == "bonus"
+        and after.pending_bonus
+        and before.pending_bonus != after.pending_bonus
+    ):
+        more.append(
+            message(
+                f"fight-the-virus.bonus-{after.pending_bonus}",
+                player=player(after, after.current_player()),
+            )
+        )
+    if (
+        not after.is_terminal()
+        and after.phase == "use"
+        and after.current_player() != before.current_player()
+    ):
+        more.append(
+            message("fight-the-virus.next-part", player=player(after, after.current_player()))
+        )
     if more:
         main["more"] = more
     return main
@@ -440,15 +562,18 @@ def result(state: FightTheVirusState) -> dict[str, Any] | None:
         score = state.score()
         if score is not None:
             details.append(message("fight-the-virus.solo-score", turns=score))
-        details.append(message(f"fight-the-virus.rating.{(state.rating() or 'virus wins').replace(' ', '-')}"))
+        details.append(
+            message(f"fight-the-virus.rating.{(state.rating() or 'virus wins').replace(' ', '-')}")
+        )
     if not winners:
         title = message("fight-the-virus.virus-wins")
         details.insert(0, message(f"fight-the-virus.ending.{state.ending}", turn=state.turn))
     elif len(winners) == 1:
         title = message("fight-the-virus.wins", player=player(state, winners[0]))
     else:
-        title = message("fight-the-virus.shared-win",
-                        players=", ".join(state.players[seat] for seat in winners))
+        title = message(
+            "fight-the-virus.shared-win", players=", ".join(state.players[seat] for seat in winners)
+        )
     return {"winners": winners, "title": title, "details": details}
 
 

@@ -282,8 +282,12 @@ def render_sheet_svg(
     def view(name: str) -> _View:
         return _View(name in targets, name == picked, name in previous)
 
-    parts = [_frame(seat), _name_field(data.name, seat, compact), _tally(data, compact),
-             _analysis(data, view, compact)]
+    parts = [
+        _frame(seat),
+        _name_field(data.name, seat, compact),
+        _tally(data, compact),
+        _analysis(data, view, compact),
+    ]
     if shape:
         parts.append(_preview(shape, preview_legal))
     parts.append(_ap_track(data, view, compact))
@@ -380,8 +384,17 @@ def _box_cell(name: object) -> tuple[int, int]:
 # -- shared pieces ---------------------------------------------------------------------------
 
 
-def _text(x: float, y: float, text: str, size: float, *, cls: str, fill: str = INK,
-          weight: str | None = None, anchor: str | None = None) -> Markup:
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    size: float,
+    *,
+    cls: str,
+    fill: str = INK,
+    weight: str | None = None,
+    anchor: str | None = None,
+) -> Markup:
     """Text centred vertically on ``y`` by arithmetic (image viewers ignore dominant-baseline)."""
     return element(
         "text",
@@ -399,8 +412,9 @@ def _line(compact: bool) -> float:
     return 0.6 if compact else 1.0
 
 
-def _numeral(x: float, y: float, text: str, size: float, *, fill: str, weight: str,
-             halo: str | None) -> Markup:
+def _numeral(
+    x: float, y: float, text: str, size: float, *, fill: str, weight: str, halo: str | None
+) -> Markup:
     """A spot's printed number; over a cross it gets a halo so both stay readable."""
     return element(
         "text",
@@ -418,10 +432,12 @@ def _numeral(x: float, y: float, text: str, size: float, *, fill: str, weight: s
 
 def _shape(box: _Box, cls: str, **attributes: object) -> Markup:
     if box.round:
-        return element("circle", {"class": cls, "cx": box.x, "cy": box.y, "r": box.w},
-                       **attributes)
-    return element("rect", {"class": cls, "x": box.x, "y": box.y, "width": box.w,
-                            "height": box.h}, **attributes)
+        return element("circle", {"class": cls, "cx": box.x, "cy": box.y, "r": box.w}, **attributes)
+    return element(
+        "rect",
+        {"class": cls, "x": box.x, "y": box.y, "width": box.w, "height": box.h},
+        **attributes,
+    )
 
 
 def _inset(box: _Box, by: float) -> _Box:
@@ -434,8 +450,10 @@ def _cross(box: _Box, fraction: float) -> str:
     """Path data of an X over the middle ``fraction`` of a box."""
     cx, cy = box.centre
     h = box.side / 2 * fraction
-    return (f"M{point(cx - h, cy - h)}L{point(cx + h, cy + h)}"
-            f"M{point(cx + h, cy - h)}L{point(cx - h, cy + h)}")
+    return (
+        f"M{point(cx - h, cy - h)}L{point(cx + h, cy + h)}"
+        f"M{point(cx + h, cy - h)}L{point(cx - h, cy + h)}"
+    )
 
 
 def _spot(
@@ -459,33 +477,72 @@ def _spot(
     body: list[Markup | None] = [base]
     radius = None if box.round else min(6.0, box.side * 0.14)
     if view.last:
-        body.append(_shape(box, "last-move-tint", fill=LAST_MOVE_TINT, fill_opacity=0.6,
-                           rx=radius))
-        body.append(_shape(_inset(box, 2.5), "last-move-edge", fill="none",
-                           stroke=LAST_MOVE_EDGE, stroke_width=3.5, rx=radius))
+        body.append(_shape(box, "last-move-tint", fill=LAST_MOVE_TINT, fill_opacity=0.6, rx=radius))
+        body.append(
+            _shape(
+                _inset(box, 2.5),
+                "last-move-edge",
+                fill="none",
+                stroke=LAST_MOVE_EDGE,
+                stroke_width=3.5,
+                rx=radius,
+            )
+        )
     body.extend(marks)
     if view.target:
         cx, cy = box.centre
         side = box.side
         if ring:
-            body.append(_shape(_inset(box, -3.5), "target-marker", fill="none", stroke=HIGHLIGHT,
-                               stroke_width=4, rx=None if radius is None else radius + 3))
+            body.append(
+                _shape(
+                    _inset(box, -3.5),
+                    "target-marker",
+                    fill="none",
+                    stroke=HIGHLIGHT,
+                    stroke_width=4,
+                    rx=None if radius is None else radius + 3,
+                )
+            )
         else:
-            body.append(element("circle", {"class": "target-marker", "cx": cx, "cy": cy,
-                                           "r": max(5.5, side * 0.2)},
-                                fill=HIGHLIGHT, fill_opacity=0.85, stroke=WHITE, stroke_width=2))
+            body.append(
+                element(
+                    "circle",
+                    {"class": "target-marker", "cx": cx, "cy": cy, "r": max(5.5, side * 0.2)},
+                    fill=HIGHLIGHT,
+                    fill_opacity=0.85,
+                    stroke=WHITE,
+                    stroke_width=2,
+                )
+            )
     if view.selected:
-        body.append(element(
-            "g", {"class": "selected-ring"},
-            _shape(_inset(box, -2), "ring-outer", fill="none", stroke=SELECTED, stroke_width=5,
-                   rx=radius),
-            _shape(_inset(box, 2.5), "ring-inner", fill="none", stroke=WHITE, stroke_width=2,
-                   rx=radius),
-        ))
+        body.append(
+            element(
+                "g",
+                {"class": "selected-ring"},
+                _shape(
+                    _inset(box, -2),
+                    "ring-outer",
+                    fill="none",
+                    stroke=SELECTED,
+                    stroke_width=5,
+                    rx=radius,
+                ),
+                _shape(
+                    _inset(box, 2.5),
+                    "ring-inner",
+                    fill="none",
+                    stroke=WHITE,
+                    stroke_width=2,
+                    rx=radius,
+                ),
+            )
+        )
     if not compact:
         body.append(_shape(box, "hit", fill="none", pointer_events="all"))
     classes = class_list(
-        "spot", area, *states,
+        "spot",
+        area,
+        *states,
         "highlight" if view.target else None,
         "selected" if view.selected else None,
         "last-move" if view.last else None,
@@ -496,9 +553,15 @@ def _spot(
 def _bullseye(cx: float, cy: float, r: float) -> Markup:
     """The red-target mark (a second cue besides the red outline)."""
     return element(
-        "g", {"class": "red-mark"},
-        element("circle", {"cx": cx, "cy": cy, "r": r}, fill=WHITE, stroke=RED,
-                stroke_width=fmt(r * 0.32)),
+        "g",
+        {"class": "red-mark"},
+        element(
+            "circle",
+            {"cx": cx, "cy": cy, "r": r},
+            fill=WHITE,
+            stroke=RED,
+            stroke_width=fmt(r * 0.32),
+        ),
         element("circle", {"cx": cx, "cy": cy, "r": r * 0.38}, fill=RED),
     )
 
@@ -508,24 +571,51 @@ def _pictogram(kind: str, cx: float, cy: float, s: float, colour: str) -> Markup
     if kind == "S":  # three squares: an L-shaped polyomino
         u = s * 0.95
         cells = ((-1, -1), (-1, 0), (0, 0))
-        return element("g", {"class": "pictogram"}, [
-            element("rect", {"x": cx + dx * u, "y": cy + dy * u, "width": u, "height": u},
-                    fill=colour, stroke=WHITE, stroke_width=fmt(s * 0.12))
-            for dx, dy in cells
-        ])
+        return element(
+            "g",
+            {"class": "pictogram"},
+            [
+                element(
+                    "rect",
+                    {"x": cx + dx * u, "y": cy + dy * u, "width": u, "height": u},
+                    fill=colour,
+                    stroke=WHITE,
+                    stroke_width=fmt(s * 0.12),
+                )
+                for dx, dy in cells
+            ],
+        )
     if kind == "N":  # rising bars: a number for the curve
         bar = s * 0.55
-        return element("g", {"class": "pictogram"}, [
-            element("rect", {"x": cx - s + i * (bar + s * 0.18), "y": cy + s - h * s,
-                             "width": bar, "height": h * s}, fill=colour)
-            for i, h in enumerate((0.7, 1.3, 2.0))
-        ])
+        return element(
+            "g",
+            {"class": "pictogram"},
+            [
+                element(
+                    "rect",
+                    {
+                        "x": cx - s + i * (bar + s * 0.18),
+                        "y": cy + s - h * s,
+                        "width": bar,
+                        "height": h * s,
+                    },
+                    fill=colour,
+                )
+                for i, h in enumerate((0.7, 1.3, 2.0))
+            ],
+        )
     if kind == "O":  # a boxed 1: a one for testing
         return element(
-            "g", {"class": "pictogram"},
-            element("rect", {"x": cx - s * 0.85, "y": cy - s, "width": s * 1.7,
-                             "height": s * 2}, rx=fmt(s * 0.25), fill="none", stroke=colour,
-                    stroke_width=fmt(s * 0.22)),
+            "g",
+            {"class": "pictogram"},
+            element(
+                "rect",
+                {"x": cx - s * 0.85, "y": cy - s, "width": s * 1.7, "height": s * 2},
+                rx=fmt(s * 0.25),
+                fill="none",
+                stroke=colour,
+                stroke_width=fmt(s * 0.22),
+            ),
             _text(cx, cy, "1", s * 1.55, cls="pictogram-digit", fill=colour, weight="800"),
         )
     return _die(cx, cy, s, colour)  # X: the extra die
@@ -534,24 +624,50 @@ def _pictogram(kind: str, cx: float, cy: float, s: float, colour: str) -> Markup
 def _die(cx: float, cy: float, s: float, colour: str) -> Markup:
     pip = s * 0.2
     return element(
-        "g", {"class": "pictogram die"},
-        element("rect", {"x": cx - s, "y": cy - s, "width": 2 * s, "height": 2 * s},
-                rx=fmt(s * 0.35), fill=WHITE, stroke=colour, stroke_width=fmt(s * 0.2)),
-        [element("circle", {"cx": cx + d * s * 0.5, "cy": cy + d * s * 0.5, "r": pip},
-                 fill=colour) for d in (-1, 0, 1)],
+        "g",
+        {"class": "pictogram die"},
+        element(
+            "rect",
+            {"x": cx - s, "y": cy - s, "width": 2 * s, "height": 2 * s},
+            rx=fmt(s * 0.35),
+            fill=WHITE,
+            stroke=colour,
+            stroke_width=fmt(s * 0.2),
+        ),
+        [
+            element(
+                "circle", {"cx": cx + d * s * 0.5, "cy": cy + d * s * 0.5, "r": pip}, fill=colour
+            )
+            for d in (-1, 0, 1)
+        ],
     )
 
 
 def _tick(cx: float, cy: float, r: float) -> Markup:
     """The mark of an earned bonus: a white check on a green disc."""
-    d = (f"M{point(cx - r * 0.5, cy + r * 0.02)}L{point(cx - r * 0.12, cy + r * 0.42)}"
-         f"L{point(cx + r * 0.52, cy - r * 0.4)}")
+    d = (
+        f"M{point(cx - r * 0.5, cy + r * 0.02)}L{point(cx - r * 0.12, cy + r * 0.42)}"
+        f"L{point(cx + r * 0.52, cy - r * 0.4)}"
+    )
     return element(
-        "g", {"class": "tick"},
-        element("circle", {"cx": cx, "cy": cy, "r": r}, fill=TICK, stroke=WHITE,
-                stroke_width=fmt(r * 0.22)),
-        element("path", {"d": d}, fill="none", stroke=WHITE, stroke_width=fmt(r * 0.3),
-                stroke_linecap="round", stroke_linejoin="round"),
+        "g",
+        {"class": "tick"},
+        element(
+            "circle",
+            {"cx": cx, "cy": cy, "r": r},
+            fill=TICK,
+            stroke=WHITE,
+            stroke_width=fmt(r * 0.22),
+        ),
+        element(
+            "path",
+            {"d": d},
+            fill="none",
+            stroke=WHITE,
+            stroke_width=fmt(r * 0.3),
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        ),
     )
 
 
@@ -562,11 +678,19 @@ def _badge(kind: str, key: str, cx: float, cy: float, earned: bool) -> Markup:
     x, y = cx - BADGE_W / 2, cy - BADGE_H / 2
     return element(
         "g",
-        {"class": class_list("bonus", f"bonus-{kind.lower()}", "earned" if earned else None),
-         "data-bonus": key, "data-kind": kind},
-        element("rect", {"class": "badge", "x": x, "y": y, "width": BADGE_W,
-                         "height": BADGE_H}, rx=6,
-                fill="#eceff3" if earned else WHITE, stroke=colour, stroke_width=2),
+        {
+            "class": class_list("bonus", f"bonus-{kind.lower()}", "earned" if earned else None),
+            "data-bonus": key,
+            "data-kind": kind,
+        },
+        element(
+            "rect",
+            {"class": "badge", "x": x, "y": y, "width": BADGE_W, "height": BADGE_H},
+            rx=6,
+            fill="#eceff3" if earned else WHITE,
+            stroke=colour,
+            stroke_width=2,
+        ),
         _pictogram(kind, cx - 9, cy, 6.5, colour),
         _text(cx + 10, cy, kind, 16, cls="bonus-letter", fill=colour, weight="800"),
         _tick(x + BADGE_W - 1, y + 1, 7.5) if earned else None,
@@ -579,8 +703,11 @@ def _die_mark(key: str, cx: float, cy: float, earned: bool) -> Markup:
     colour = BONUS_COLOURS["X"]
     return element(
         "g",
-        {"class": class_list("bonus", "bonus-x", "earned" if earned else None),
-         "data-bonus": key, "data-kind": "X"},
+        {
+            "class": class_list("bonus", "bonus-x", "earned" if earned else None),
+            "data-bonus": key,
+            "data-kind": "X",
+        },
         _die(cx, cy, 5.5, colour),
         _tick(cx - 9.5, cy, 4.5) if earned else None,
     )
@@ -594,7 +721,10 @@ def _frame(seat: int | None) -> Markup:
     return element(
         "rect",
         {"class": "frame", "x": 4, "y": 4, "width": WIDTH - 8, "height": HEIGHT - 8},
-        rx=16, fill=PAPER, stroke=colour, stroke_width=3 if seat is None else 7,
+        rx=16,
+        fill=PAPER,
+        stroke=colour,
+        stroke_width=3 if seat is None else 7,
         pointer_events="none",
     )
 
@@ -604,24 +734,54 @@ def _name_field(name: str, seat: int | None, compact: bool) -> Markup:
     cy = y + h / 2
     parts: list[Markup | None] = []
     if seat is None:
-        parts.append(element("rect", {"class": "name-box", "x": x, "y": y, "width": w,
-                                      "height": h}, rx=10, fill="#f1f3f6", stroke=GRID,
-                             stroke_width=1.5))
+        parts.append(
+            element(
+                "rect",
+                {"class": "name-box", "x": x, "y": y, "width": w, "height": h},
+                rx=10,
+                fill="#f1f3f6",
+                stroke=GRID,
+                stroke_width=1.5,
+            )
+        )
         text_x = x + 14
     else:
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        parts.append(element("rect", {"class": "name-box", "x": x, "y": y, "width": w,
-                                      "height": h}, rx=10, fill=colour, fill_opacity=0.18,
-                             stroke=colour, stroke_width=3))
+        parts.append(
+            element(
+                "rect",
+                {"class": "name-box", "x": x, "y": y, "width": w, "height": h},
+                rx=10,
+                fill=colour,
+                fill_opacity=0.18,
+                stroke=colour,
+                stroke_width=3,
+            )
+        )
         r = h / 2 - 5
         number = str(seat + 1)
-        parts.append(element(
-            "g", {"class": f"seat-token seat-{seat}"},
-            element("circle", {"cx": x + 5 + r, "cy": cy, "r": r}, fill=colour, stroke=WHITE,
-                    stroke_width=2.5),
-            _text(x + 5 + r, cy, number, r * (1.15 if len(number) < 2 else 0.95),
-                  cls="seat-number", fill=_SEAT_TEXT[seat % len(_SEAT_TEXT)], weight="800"),
-        ))
+        parts.append(
+            element(
+                "g",
+                {"class": f"seat-token seat-{seat}"},
+                element(
+                    "circle",
+                    {"cx": x + 5 + r, "cy": cy, "r": r},
+                    fill=colour,
+                    stroke=WHITE,
+                    stroke_width=2.5,
+                ),
+                _text(
+                    x + 5 + r,
+                    cy,
+                    number,
+                    r * (1.15 if len(number) < 2 else 0.95),
+                    cls="seat-number",
+                    fill=_SEAT_TEXT[seat % len(_SEAT_TEXT)],
+                    weight="800",
+                ),
+            )
+        )
         text_x = x + 10 + 2 * r + 10
     size = 34.0 if compact else 24.0
     room = x + w - 10 - text_x
@@ -645,39 +805,74 @@ def _tally(data: _Sheet, compact: bool) -> Markup:
     s = 22.0 if compact else 11.0
     items: list[Markup] = []
     for i, (key, text) in enumerate(
-        (("research", f"{data.research}/{RESEARCH_COUNT}"), ("ap", str(active)),
-         ("spikes", f"{spikes}/{len(SPIKES)}"), ("red", f"{red}/{len(RED_TARGETS)}"))
+        (
+            ("research", f"{data.research}/{RESEARCH_COUNT}"),
+            ("ap", str(active)),
+            ("spikes", f"{spikes}/{len(SPIKES)}"),
+            ("red", f"{red}/{len(RED_TARGETS)}"),
+        )
     ):
         gx, gy = (TALLY_COMPACT if compact else TALLY_FULL)[i]
         if key == "research":
             glyph = element(
-                "g", {"class": "glyph"},
-                element("rect", {"x": gx - s, "y": gy - s, "width": 2 * s, "height": 2 * s},
-                        fill=WHITE, stroke=INK, stroke_width=fmt(s * 0.18)),
-                element("path", {"d": _cross(_Box(gx - s, gy - s, 2 * s, 2 * s), 0.7)},
-                        stroke=INK, stroke_width=fmt(s * 0.22)),
+                "g",
+                {"class": "glyph"},
+                element(
+                    "rect",
+                    {"x": gx - s, "y": gy - s, "width": 2 * s, "height": 2 * s},
+                    fill=WHITE,
+                    stroke=INK,
+                    stroke_width=fmt(s * 0.18),
+                ),
+                element(
+                    "path",
+                    {"d": _cross(_Box(gx - s, gy - s, 2 * s, 2 * s), 0.7)},
+                    stroke=INK,
+                    stroke_width=fmt(s * 0.22),
+                ),
             )
         elif key == "ap":
-            glyph = element("circle", {"class": "glyph", "cx": gx, "cy": gy, "r": s},
-                            fill=ACTIVE_FILL, stroke=INK, stroke_width=fmt(s * 0.27))
+            glyph = element(
+                "circle",
+                {"class": "glyph", "cx": gx, "cy": gy, "r": s},
+                fill=ACTIVE_FILL,
+                stroke=INK,
+                stroke_width=fmt(s * 0.27),
+            )
         elif key == "spikes":
-            glyph = element("path", {"class": "glyph",
-                                     "d": f"M{point(gx, gy - s)}L{point(gx + s, gy + s)}"
-                                          f"L{point(gx - s, gy + s)}Z"},
-                            fill=SPIKE_FILL, stroke=SPIKE_INK, stroke_width=fmt(s * 0.22),
-                            stroke_linejoin="round")
+            glyph = element(
+                "path",
+                {
+                    "class": "glyph",
+                    "d": f"M{point(gx, gy - s)}L{point(gx + s, gy + s)}L{point(gx - s, gy + s)}Z",
+                },
+                fill=SPIKE_FILL,
+                stroke=SPIKE_INK,
+                stroke_width=fmt(s * 0.22),
+                stroke_linejoin="round",
+            )
         else:
             glyph = _bullseye(gx, gy, s)
-        items.append(element(
-            "g", {"class": f"tally-item {key}"},
-            glyph,
-            _text(gx + s * 1.7, gy, text, size, cls="tally-number", weight="700",
-                  anchor="start"),
-        ))
+        items.append(
+            element(
+                "g",
+                {"class": f"tally-item {key}"},
+                glyph,
+                _text(
+                    gx + s * 1.7, gy, text, size, cls="tally-number", weight="700", anchor="start"
+                ),
+            )
+        )
     return element(
         "g",
-        {"class": "tally", "data-research": data.research, "data-ap-active": active,
-         "data-spikes": spikes, "data-red": red, "pointer-events": "none"},
+        {
+            "class": "tally",
+            "data-research": data.research,
+            "data-ap-active": active,
+            "data-spikes": spikes,
+            "data-red": red,
+            "pointer-events": "none",
+        },
         items,
     )
 
@@ -698,11 +893,19 @@ def _spike_glyph(column: int, row: int, colour: str, fill: str) -> Markup:
     ux, uy = (dx / length, dy / length) if length else (0.0, -1.0)
     px, py = -uy, ux
     tip, back, half = A_CELL * 0.38, A_CELL * 0.22, A_CELL * 0.2
-    d = (f"M{point(cx + ux * tip, cy + uy * tip)}"
-         f"L{point(cx - ux * back + px * half, cy - uy * back + py * half)}"
-         f"L{point(cx - ux * back - px * half, cy - uy * back - py * half)}Z")
-    return element("path", {"class": "spike-glyph", "d": d}, fill=fill, stroke=colour,
-                   stroke_width=2, stroke_linejoin="round")
+    d = (
+        f"M{point(cx + ux * tip, cy + uy * tip)}"
+        f"L{point(cx - ux * back + px * half, cy - uy * back + py * half)}"
+        f"L{point(cx - ux * back - px * half, cy - uy * back - py * half)}Z"
+    )
+    return element(
+        "path",
+        {"class": "spike-glyph", "d": d},
+        fill=fill,
+        stroke=colour,
+        stroke_width=2,
+        stroke_linejoin="round",
+    )
 
 
 def _hatch(x: float, y: float, s: float) -> str:
@@ -724,8 +927,12 @@ def _outline_path() -> str:
         column, row = _COLUMNS.index(name[0]), int(name[1:])
         x, y = _cell_xy(column, row)
         s = A_CELL
-        for dc, dr, start, end in ((0, -1, (x, y), (x + s, y)), (0, 1, (x, y + s), (x + s, y + s)),
-                                   (-1, 0, (x, y), (x, y + s)), (1, 0, (x + s, y), (x + s, y + s))):
+        for dc, dr, start, end in (
+            (0, -1, (x, y), (x + s, y)),
+            (0, 1, (x, y + s), (x + s, y + s)),
+            (-1, 0, (x, y), (x, y + s)),
+            (1, 0, (x + s, y), (x + s, y + s)),
+        ):
             c, r = column + dc, row + dr
             if not (0 <= c < len(_COLUMNS)) or f"{_COLUMNS[c]}{r}" not in _AREA_CELLS:
                 parts.append(f"M{point(*start)}L{point(*end)}")
@@ -733,10 +940,16 @@ def _outline_path() -> str:
 
 
 def _analysis(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
-    spots = [_analysis_spot(name, name in data.analysed, view(name), compact)
-             for name in ANALYSIS_CELLS]
-    return element("g", {"class": "area analysis", "data-area": "analysis"}, spots,
-                   _disc_outline(compact), None if compact else _coordinates())
+    spots = [
+        _analysis_spot(name, name in data.analysed, view(name), compact) for name in ANALYSIS_CELLS
+    ]
+    return element(
+        "g",
+        {"class": "area analysis", "data-area": "analysis"},
+        spots,
+        _disc_outline(compact),
+        None if compact else _coordinates(),
+    )
 
 
 @lru_cache(maxsize=1024)
@@ -749,21 +962,47 @@ def _analysis_spot(name: str, analysed: bool, view: _View, compact: bool) -> Mar
     base = _shape(box, "tile", fill=fill, stroke=GRID, stroke_width=_line(compact))
     marks: list[Markup | None] = []
     if analysed:
-        marks.append(element("path", {"class": "hatch", "d": _hatch(x, y, A_CELL)},
-                             stroke=ANALYSED_HATCH, stroke_width=1.6))
+        marks.append(
+            element(
+                "path",
+                {"class": "hatch", "d": _hatch(x, y, A_CELL)},
+                stroke=ANALYSED_HATCH,
+                stroke_width=1.6,
+            )
+        )
     if spike:
-        marks.append(_spike_glyph(column, row, ANALYSED_SPIKE_INK if analysed else SPIKE_INK,
-                                  ANALYSED_FILL if analysed else SPIKE_FILL))
-    return _spot("analysis", name, box, base, marks, view,
-                 states=("analysed" if analysed else None, "spike" if spike else None),
-                 ring=analysed, compact=compact)
+        marks.append(
+            _spike_glyph(
+                column,
+                row,
+                ANALYSED_SPIKE_INK if analysed else SPIKE_INK,
+                ANALYSED_FILL if analysed else SPIKE_FILL,
+            )
+        )
+    return _spot(
+        "analysis",
+        name,
+        box,
+        base,
+        marks,
+        view,
+        states=("analysed" if analysed else None, "spike" if spike else None),
+        ring=analysed,
+        compact=compact,
+    )
 
 
 @lru_cache(maxsize=2)
 def _disc_outline(compact: bool) -> Markup:
-    return element("path", {"class": "disc-outline", "d": _outline_path()}, fill="none",
-                   stroke=INK, stroke_width=2.5 * _line(compact), stroke_linecap="square",
-                   pointer_events="none")
+    return element(
+        "path",
+        {"class": "disc-outline", "d": _outline_path()},
+        fill="none",
+        stroke=INK,
+        stroke_width=2.5 * _line(compact),
+        stroke_linecap="square",
+        pointer_events="none",
+    )
 
 
 @lru_cache(maxsize=1)
@@ -771,10 +1010,14 @@ def _coordinates() -> Markup:
     labels = [
         _text(A_X + (c + 0.5) * A_CELL, A_Y - 14, letter, 15, cls="coord column")
         for c, letter in enumerate(_COLUMNS)
-    ] + [_text(A_X - 18, A_Y + (r + 0.5) * A_CELL, str(r), 15, cls="coord row")
-         for r in range(_ROWS)]
-    return element("g", {"class": "coords", "fill": MUTED, "font-weight": "600",
-                         "pointer-events": "none"}, labels)
+    ] + [
+        _text(A_X - 18, A_Y + (r + 0.5) * A_CELL, str(r), 15, cls="coord row") for r in range(_ROWS)
+    ]
+    return element(
+        "g",
+        {"class": "coords", "fill": MUTED, "font-weight": "600", "pointer-events": "none"},
+        labels,
+    )
 
 
 def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
@@ -786,20 +1029,46 @@ def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
         box = _Box(x + 1.5, y + 1.5, A_CELL - 3, A_CELL - 3)
         name = f"{_COLUMNS[column]}{row}"
         names.append(name)
-        parts.append(_shape(box, "preview-cell", rx=4, fill=colour, fill_opacity=0.45,
-                            stroke=colour, stroke_width=2.5, data_preview_cell=name))
+        parts.append(
+            _shape(
+                box,
+                "preview-cell",
+                rx=4,
+                fill=colour,
+                fill_opacity=0.45,
+                stroke=colour,
+                stroke_width=2.5,
+                data_preview_cell=name,
+            )
+        )
         if legal:
             cx, cy = box.centre
-            parts.append(element("circle", {"class": "preview-mark", "cx": cx, "cy": cy,
-                                            "r": A_CELL * 0.2}, fill="none", stroke=WHITE,
-                                 stroke_width=2.5))
+            parts.append(
+                element(
+                    "circle",
+                    {"class": "preview-mark", "cx": cx, "cy": cy, "r": A_CELL * 0.2},
+                    fill="none",
+                    stroke=WHITE,
+                    stroke_width=2.5,
+                )
+            )
         else:
-            parts.append(element("path", {"class": "preview-mark", "d": _cross(box, 0.62)},
-                                 stroke=WHITE, stroke_width=3, stroke_linecap="round"))
+            parts.append(
+                element(
+                    "path",
+                    {"class": "preview-mark", "d": _cross(box, 0.62)},
+                    stroke=WHITE,
+                    stroke_width=3,
+                    stroke_linecap="round",
+                )
+            )
     return element(
         "g",
-        {"class": "preview " + ("legal" if legal else "illegal"), "data-cells": " ".join(names),
-         "pointer-events": "none"},
+        {
+            "class": "preview " + ("legal" if legal else "illegal"),
+            "data-cells": " ".join(names),
+            "pointer-events": "none",
+        },
         parts,
     )
 
@@ -808,8 +1077,10 @@ def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
 
 
 def _ap_track(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
-    spots = [_ap_spot(index, state, view(AP_NAMES[index]), compact)
-             for index, state in enumerate(data.ap)]
+    spots = [
+        _ap_spot(index, state, view(AP_NAMES[index]), compact)
+        for index, state in enumerate(data.ap)
+    ]
     return element("g", {"class": "area ap", "data-area": "ap"}, spots)
 
 
@@ -821,7 +1092,8 @@ def _ap_spot(index: int, state: str, view: _View, compact: bool) -> Markup:
     circled = state in ("active", "spent")
     crossed = state in ("spent", "lost")
     base = _shape(
-        box, "field",
+        box,
+        "field",
         fill={"active": ACTIVE_FILL, "spent": SPENT_FILL}.get(state, CELL_FILL),
         stroke=INK if circled else GRID,
         stroke_width=3.5 if circled else 1.5 * _line(compact) + 0.5,
@@ -829,16 +1101,39 @@ def _ap_spot(index: int, state: str, view: _View, compact: bool) -> Markup:
     )
     marks: list[Markup | None] = []
     if crossed:
-        marks.append(element("path", {"class": "cross", "d": _cross(box, 0.62)},
-                             stroke=INK if state == "spent" else RED, stroke_width=3,
-                             stroke_linecap="round"))
+        marks.append(
+            element(
+                "path",
+                {"class": "cross", "d": _cross(box, 0.62)},
+                stroke=INK if state == "spent" else RED,
+                stroke_width=3,
+                stroke_linecap="round",
+            )
+        )
     if not compact:
-        marks.append(_numeral(cx, cy, str(index + 1), 15,
-                              fill=INK if state == "active" else MUTED,
-                              weight="800" if circled else "500",
-                              halo=(SPENT_FILL if circled else CELL_FILL) if crossed else None))
-    return _spot("ap", AP_NAMES[index], box, base, marks, view, states=(state,),
-                 data={"data-state": state}, ring=True, compact=compact)
+        marks.append(
+            _numeral(
+                cx,
+                cy,
+                str(index + 1),
+                15,
+                fill=INK if state == "active" else MUTED,
+                weight="800" if circled else "500",
+                halo=(SPENT_FILL if circled else CELL_FILL) if crossed else None,
+            )
+        )
+    return _spot(
+        "ap",
+        AP_NAMES[index],
+        box,
+        base,
+        marks,
+        view,
+        states=(state,),
+        data={"data-state": state},
+        ring=True,
+        compact=compact,
+    )
 
 
 # -- area 2: research ------------------------------------------------------------------------
@@ -857,8 +1152,12 @@ def _research(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Mark
             extras.append(_badge(kind, name, cx, below, name in data.earned))
         if k == RESEARCH_COUNT:
             extras.append(_lock(cx, below, all(name in filled for name in RED_TARGETS)))
-    return element("g", {"class": "area research", "data-area": "research"}, spots,
-                   element("g", {"class": "marks", "pointer-events": "none"}, extras))
+    return element(
+        "g",
+        {"class": "area research", "data-area": "research"},
+        spots,
+        element("g", {"class": "marks", "pointer-events": "none"}, extras),
+    )
 
 
 @lru_cache(maxsize=256)
@@ -866,19 +1165,53 @@ def _research_spot(k: int, crossed: bool, view: _View, compact: bool) -> Markup:
     x = R_X + (k - 1) * R_STEP
     box = _Box(x, R_Y, R_SIDE, R_SIDE)
     red = k == RESEARCH_COUNT
-    base = _shape(box, "tile", rx=5, fill=FILLED_FILL if crossed else CELL_FILL,
-                  stroke=RED if red else INK, stroke_width=4 if red else 2 * _line(compact))
+    base = _shape(
+        box,
+        "tile",
+        rx=5,
+        fill=FILLED_FILL if crossed else CELL_FILL,
+        stroke=RED if red else INK,
+        stroke_width=4 if red else 2 * _line(compact),
+    )
     marks: list[Markup | None] = []
     if crossed:
-        marks.append(element("path", {"class": "cross", "d": _cross(box, 0.66)},
-                             stroke=INK, stroke_width=4, stroke_linecap="round"))
-    marks.append(_numeral(x + R_SIDE / 2, R_Y + R_SIDE / 2, str(k), 20, fill=INK,
-                          weight="700", halo=FILLED_FILL if crossed else None))
+        marks.append(
+            element(
+                "path",
+                {"class": "cross", "d": _cross(box, 0.66)},
+                stroke=INK,
+                stroke_width=4,
+                stroke_linecap="round",
+            )
+        )
+    marks.append(
+        _numeral(
+            x + R_SIDE / 2,
+            R_Y + R_SIDE / 2,
+            str(k),
+            20,
+            fill=INK,
+            weight="700",
+            halo=FILLED_FILL if crossed else None,
+        )
+    )
     kind = RESEARCH_BONUS.get(k)
-    return _spot("research", RESEARCH_NAMES[k - 1], box, base, marks, view,
-                 states=("crossed" if crossed else None, "red" if red else None,
-                         "has-bonus" if kind else None),
-                 data={"data-bonus-kind": kind}, ring=True, compact=compact)
+    return _spot(
+        "research",
+        RESEARCH_NAMES[k - 1],
+        box,
+        base,
+        marks,
+        view,
+        states=(
+            "crossed" if crossed else None,
+            "red" if red else None,
+            "has-bonus" if kind else None,
+        ),
+        data={"data-bonus-kind": kind},
+        ring=True,
+        compact=compact,
+    )
 
 
 @lru_cache(maxsize=8)
@@ -889,21 +1222,36 @@ def _lock(cx: float, cy: float, unlocked: bool) -> Markup:
     top = cy - 1
     colour = TICK if unlocked else RED
     if unlocked:
-        shackle = (f"M{point(cx - 5.5, top)}V{fmt(top - 7)}"
-                   f"A5.5,5.5 0 0 1 {point(cx + 5.5, top - 7)}V{fmt(top - 3.5)}")
+        shackle = (
+            f"M{point(cx - 5.5, top)}V{fmt(top - 7)}"
+            f"A5.5,5.5 0 0 1 {point(cx + 5.5, top - 7)}V{fmt(top - 3.5)}"
+        )
     else:
-        shackle = (f"M{point(cx - 5.5, top)}V{fmt(top - 3)}"
-                   f"A5.5,5.5 0 0 1 {point(cx + 5.5, top - 3)}V{fmt(top)}")
+        shackle = (
+            f"M{point(cx - 5.5, top)}V{fmt(top - 3)}"
+            f"A5.5,5.5 0 0 1 {point(cx + 5.5, top - 3)}V{fmt(top)}"
+        )
     return element(
         "g",
-        {"class": class_list("lock", "unlocked" if unlocked else None),
-         "data-needs": " ".join(RED_TARGETS)},
-        element("path", {"class": "shackle", "d": shackle}, fill="none", stroke=colour,
-                stroke_width=3, stroke_linecap="round"),
-        element("rect", {"class": "lock-body", "x": cx - w / 2, "y": top, "width": w,
-                         "height": h}, rx=3, fill=colour),
-        element("circle", {"class": "keyhole", "cx": cx, "cy": top + h / 2, "r": 1.8},
-                fill=WHITE),
+        {
+            "class": class_list("lock", "unlocked" if unlocked else None),
+            "data-needs": " ".join(RED_TARGETS),
+        },
+        element(
+            "path",
+            {"class": "shackle", "d": shackle},
+            fill="none",
+            stroke=colour,
+            stroke_width=3,
+            stroke_linecap="round",
+        ),
+        element(
+            "rect",
+            {"class": "lock-body", "x": cx - w / 2, "y": top, "width": w, "height": h},
+            rx=3,
+            fill=colour,
+        ),
+        element("circle", {"class": "keyhole", "cx": cx, "cy": top + h / 2, "r": 1.8}, fill=WHITE),
         _bullseye(cx + 17, cy + 4, 6),
     )
 
@@ -917,29 +1265,44 @@ def _testing_xy(row: int, position: int) -> tuple[float, float]:
 
 def _testing(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
     spots = [
-        _testing_spot(name, data.testing.get(name), f"X:{name}" in data.earned, view(name),
-                      compact)
+        _testing_spot(name, data.testing.get(name), f"X:{name}" in data.earned, view(name), compact)
         for name in TESTING_CELLS
     ]
     extras = []
     for row, width in enumerate(_ROW_WIDTHS):
         x, y = _testing_xy(row, width - 1)
         key = f"T-row{row}"
-        extras.append(_badge(TESTING_ROW_BONUS[row], key, x + T_CELL + 5 + BADGE_W / 2,
-                             y + T_CELL / 2, key in data.earned))
-    return element("g", {"class": "area testing", "data-area": "testing"}, spots,
-                   element("g", {"class": "marks", "pointer-events": "none"}, extras))
+        extras.append(
+            _badge(
+                TESTING_ROW_BONUS[row],
+                key,
+                x + T_CELL + 5 + BADGE_W / 2,
+                y + T_CELL / 2,
+                key in data.earned,
+            )
+        )
+    return element(
+        "g",
+        {"class": "area testing", "data-area": "testing"},
+        spots,
+        element("g", {"class": "marks", "pointer-events": "none"}, extras),
+    )
 
 
 @lru_cache(maxsize=1024)
-def _testing_spot(name: str, value: int | None, earned: bool, view: _View,
-                  compact: bool) -> Markup:
+def _testing_spot(name: str, value: int | None, earned: bool, view: _View, compact: bool) -> Markup:
     row, position = int(name[1]), int(name[2])
     x, y = _testing_xy(row, position)
     box = _Box(x, y, T_CELL, T_CELL)
     red, extra = name in TESTING_RED, name in TESTING_EXTRA
-    base = _shape(box, "tile", rx=6, fill=CELL_FILL if value is None else FILLED_FILL,
-                  stroke=RED if red else INK, stroke_width=4 if red else 2 * _line(compact))
+    base = _shape(
+        box,
+        "tile",
+        rx=6,
+        fill=CELL_FILL if value is None else FILLED_FILL,
+        stroke=RED if red else INK,
+        stroke_width=4 if red else 2 * _line(compact),
+    )
     marks: list[Markup | None] = []
     if red:
         marks.append(_bullseye(x + 10, y + T_CELL - 10, 6))
@@ -948,12 +1311,23 @@ def _testing_spot(name: str, value: int | None, earned: bool, view: _View,
     if value is not None:
         text = str(value)
         size = (34 if compact else 28) * (1 if len(text) < 2 else 0.85)
-        marks.append(_text(x + T_CELL / 2, y + T_CELL / 2, text, size, cls="value",
-                           weight="700"))
-    return _spot("testing", name, box, base, marks, view,
-                 states=("filled" if value is not None else None,
-                         "red" if red else None, "extra" if extra else None),
-                 data={"data-value": value}, ring=value is not None, compact=compact)
+        marks.append(_text(x + T_CELL / 2, y + T_CELL / 2, text, size, cls="value", weight="700"))
+    return _spot(
+        "testing",
+        name,
+        box,
+        base,
+        marks,
+        view,
+        states=(
+            "filled" if value is not None else None,
+            "red" if red else None,
+            "extra" if extra else None,
+        ),
+        data={"data-value": value},
+        ring=value is not None,
+        compact=compact,
+    )
 
 
 # -- area 4: the spread curve ----------------------------------------------------------------
@@ -965,8 +1339,14 @@ def _curve_xy(column: int, row: int) -> tuple[float, float]:
 
 def _curve(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
     spots = [
-        _curve_spot(name, data.curve.get(name), data.circled.get(name),
-                    f"X:{name}" in data.earned, view(name), compact)
+        _curve_spot(
+            name,
+            data.curve.get(name),
+            data.circled.get(name),
+            f"X:{name}" in data.earned,
+            view(name),
+            compact,
+        )
         for name in CURVE_CELLS
     ]
     extras = []
@@ -975,19 +1355,30 @@ def _curve(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
         x, y = _curve_xy(last + 1, row)
         key = f"C-row{row}"
         extras.append(_badge(kind, key, x + BADGE_W / 2 - 1, y + C_TALL / 2, key in data.earned))
-    return element("g", {"class": "area curve", "data-area": "curve"}, spots,
-                   element("g", {"class": "marks", "pointer-events": "none"}, extras))
+    return element(
+        "g",
+        {"class": "area curve", "data-area": "curve"},
+        spots,
+        element("g", {"class": "marks", "pointer-events": "none"}, extras),
+    )
 
 
 @lru_cache(maxsize=2048)
-def _curve_spot(name: str, value: int | None, required: int | None, earned: bool, view: _View,
-                compact: bool) -> Markup:
+def _curve_spot(
+    name: str, value: int | None, required: int | None, earned: bool, view: _View, compact: bool
+) -> Markup:
     column, row = int(name[1]), int(name[2])
     x, y = _curve_xy(column, row)
     box = _Box(x, y, C_CELL, C_TALL)
     red, extra = name in CURVE_RED, name in CURVE_EXTRA
-    base = _shape(box, "tile", rx=5, fill=CELL_FILL if value is None else FILLED_FILL,
-                  stroke=RED if red else INK, stroke_width=3.5 if red else 2 * _line(compact))
+    base = _shape(
+        box,
+        "tile",
+        rx=5,
+        fill=CELL_FILL if value is None else FILLED_FILL,
+        stroke=RED if red else INK,
+        stroke_width=3.5 if red else 2 * _line(compact),
+    )
     marks: list[Markup | None] = []
     if red:
         marks.append(_bullseye(x + 8, y + C_TALL - 8, 5))
@@ -995,16 +1386,41 @@ def _curve_spot(name: str, value: int | None, required: int | None, earned: bool
         marks.append(_die_mark(f"X:{name}", x + C_CELL - 9, y + 9, earned))
     if required is not None:
         cx, cy = box.centre
-        marks.append(element("circle", {"class": "circle-mark", "cx": cx, "cy": cy,
-                                        "r": C_CELL * 0.36}, fill="none", stroke=INK,
-                             stroke_width=2.2))
+        marks.append(
+            element(
+                "circle",
+                {"class": "circle-mark", "cx": cx, "cy": cy, "r": C_CELL * 0.36},
+                fill="none",
+                stroke=INK,
+                stroke_width=2.2,
+            )
+        )
         marks.append(_text(x + 6.5, y + 8, str(required), 12, cls="required", weight="800"))
     if value is not None:
-        marks.append(_text(x + C_CELL / 2, y + C_TALL / 2, str(value), 27 if compact else 22,
-                           cls="value", weight="700"))
-    return _spot("curve", name, box, base, marks, view,
-                 states=("filled" if value is not None else None,
-                         "circled" if required is not None else None,
-                         "red" if red else None, "extra" if extra else None),
-                 data={"data-value": value, "data-required": required},
-                 ring=value is not None, compact=compact)
+        marks.append(
+            _text(
+                x + C_CELL / 2,
+                y + C_TALL / 2,
+                str(value),
+                27 if compact else 22,
+                cls="value",
+                weight="700",
+            )
+        )
+    return _spot(
+        "curve",
+        name,
+        box,
+        base,
+        marks,
+        view,
+        states=(
+            "filled" if value is not None else None,
+            "circled" if required is not None else None,
+            "red" if red else None,
+            "extra" if extra else None,
+        ),
+        data={"data-value": value, "data-required": required},
+        ring=value is not None,
+        compact=compact,
+    )

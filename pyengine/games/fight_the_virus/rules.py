@@ -84,8 +84,13 @@ from pyengine.games.fight_the_virus.turns import (
 
 __all__ = ["RATINGS", "FightTheVirusState", "Part", "rating_of"]
 
-RATINGS = ((21, "legendary"), (24, "excellent"), (28, "good"), (33, "fair"),
-           (CAP_TURNS, "keep researching"))
+RATINGS = (
+    (21, "legendary"),
+    (24, "excellent"),
+    (28, "good"),
+    (33, "fair"),
+    (CAP_TURNS, "keep researching"),
+)
 """The solo rating of §4.3: the first entry whose turn limit the score does not exceed."""
 
 _ROLL, _REROLL, _KEEP, _PASS = Roll(), Reroll(), Keep(), Pass()
@@ -133,12 +138,30 @@ class FightTheVirusState(State):
     """
 
     # attributes restored by undo, in snapshot order
-    _SAVED = ("_sheets", "_turn", "_phase", "_dice", "_drawn", "_roller", "_active", "_parts",
-              "_part", "_free", "_slots", "_extra", "_bonus", "_hopeless", "_resigned",
-              "_setbacks", "_ending", "_winners")
+    _SAVED = (
+        "_sheets",
+        "_turn",
+        "_phase",
+        "_dice",
+        "_drawn",
+        "_roller",
+        "_active",
+        "_parts",
+        "_part",
+        "_free",
+        "_slots",
+        "_extra",
+        "_bonus",
+        "_hopeless",
+        "_resigned",
+        "_setbacks",
+        "_ending",
+        "_winners",
+    )
 
-    def __init__(self, game: Game, options: OptionValues, players: tuple[str, ...],
-                 groups: tuple[int, ...]) -> None:
+    def __init__(
+        self, game: Game, options: OptionValues, players: tuple[str, ...], groups: tuple[int, ...]
+    ) -> None:
         self.game = game
         self.options = options
         self.mode = str(options["mode"])
@@ -152,8 +175,9 @@ class FightTheVirusState(State):
         self._phase = "roll"
         self._dice: tuple[int, int] | None = None
         self._drawn = 0
-        self._roller, self._active, self._parts = parts_of_turn(self.mode, self.num_players,
-                                                                groups, 1)
+        self._roller, self._active, self._parts = parts_of_turn(
+            self.mode, self.num_players, groups, 1
+        )
         self._part = 0
         self._free = 0
         self._slots = ""
@@ -193,8 +217,9 @@ class FightTheVirusState(State):
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal decision without checking it, then the automatic steps."""
-        self._snapshots.append(tuple(getattr(self, name) for name in self._SAVED)
-                               + (len(self._log),))
+        self._snapshots.append(
+            tuple(getattr(self, name) for name in self._SAVED) + (len(self._log),)
+        )
         self._history.append(action)
         self._legal = None
         self._perform(action)
@@ -208,7 +233,7 @@ class FightTheVirusState(State):
         saved = self._snapshots.pop()
         for name, value in zip(self._SAVED, saved, strict=False):
             setattr(self, name, value)
-        del self._log[saved[-1]:]
+        del self._log[saved[-1] :]
         self._legal = None
         return self._history.pop()
 
@@ -229,14 +254,27 @@ class FightTheVirusState(State):
         the research squares each seat crossed."""
         if self._ending is None:
             return None
-        return Result(winners=self._winners,
-                      scores=tuple(sheet.research for sheet in self._sheets),
-                      reason="research" if self._winners else "none", ending=self._ending)
+        return Result(
+            winners=self._winners,
+            scores=tuple(sheet.research for sheet in self._sheets),
+            reason="research" if self._winners else "none",
+            ending=self._ending,
+        )
 
     def clone(self) -> FightTheVirusState:
         twin = object.__new__(FightTheVirusState)
-        for name in ("game", "options", "mode", "num_players", "players", "groups", "seed",
-                     "_stream", "_start", *self._SAVED):
+        for name in (
+            "game",
+            "options",
+            "mode",
+            "num_players",
+            "players",
+            "groups",
+            "seed",
+            "_stream",
+            "_start",
+            *self._SAVED,
+        ):
             setattr(twin, name, getattr(self, name))
         twin._log = self._log.copy()
         twin._history = self._history.copy()
@@ -249,19 +287,36 @@ class FightTheVirusState(State):
         turn's setbacks match; histories are not compared."""
         if not isinstance(other, FightTheVirusState):
             return NotImplemented
-        return (self.mode == other.mode and self.players == other.players
-                and self.groups == other.groups and self._setbacks == other._setbacks
-                and self.position_key() == other.position_key())
+        return (
+            self.mode == other.mode
+            and self.players == other.players
+            and self.groups == other.groups
+            and self._setbacks == other._setbacks
+            and self.position_key() == other.position_key()
+        )
 
     __hash__ = None
 
     def position_key(self) -> tuple[Any, ...]:
         """Every rule-relevant field as a hashable tuple: seed and dice drawn, turn, decision,
         dice, the part in play, each sheet, hopeless and resigned seats, the ending."""
-        return (self.seed, self._drawn, self._turn, self._phase, self._dice, self._part,
-                self._free, self._slots, self._extra, self._bonus,
-                tuple(sheet.key() for sheet in self._sheets), self._hopeless, self._resigned,
-                self._ending, self._winners)
+        return (
+            self.seed,
+            self._drawn,
+            self._turn,
+            self._phase,
+            self._dice,
+            self._part,
+            self._free,
+            self._slots,
+            self._extra,
+            self._bonus,
+            tuple(sheet.key() for sheet in self._sheets),
+            self._hopeless,
+            self._resigned,
+            self._ending,
+            self._winners,
+        )
 
     def position_text(self) -> str:
         from pyengine.games.fight_the_virus.position import format_position
@@ -351,10 +406,15 @@ class FightTheVirusState(State):
         if self._phase != "part":
             return None
         seat = self._parts[self._part]
-        return Part(seat, "active" if seat in self._active else "passive",
-                    tuple(index for index in (0, 1) if self._free >> index & 1),
-                    len(self._slots), areas_of_slots(self._slots), self._extra,
-                    self._bonus or None)
+        return Part(
+            seat,
+            "active" if seat in self._active else "passive",
+            tuple(index for index in (0, 1) if self._free >> index & 1),
+            len(self._slots),
+            areas_of_slots(self._slots),
+            self._extra,
+            self._bonus or None,
+        )
 
     def usable_dice(self) -> tuple[int, ...]:
         """The values of the dice the deciding player may still use (none before the dice are
@@ -459,13 +519,17 @@ class FightTheVirusState(State):
                 if dice == [5, 6]:
                     sheets[seat], index = sheet.circle_curve()
                     setbacks.append(
-                        Setback(seat, "5-6", None, "none") if index is None else
-                        Setback(seat, "5-6", CURVE_SQUARES[index], "circled",
-                                sheets[seat].rings[index]))
+                        Setback(seat, "5-6", None, "none")
+                        if index is None
+                        else Setback(
+                            seat, "5-6", CURVE_SQUARES[index], "circled", sheets[seat].rings[index]
+                        )
+                    )
                 else:
                     sheets[seat], field, effect = sheet.lose_progress()
-                    setbacks.append(Setback(seat, "6-6", None if field is None else
-                                            f"AP{field}", effect))
+                    setbacks.append(
+                        Setback(seat, "6-6", None if field is None else f"AP{field}", effect)
+                    )
             self._sheets = tuple(sheets)
             self._setbacks = tuple(setbacks)
         self._phase = "part"
@@ -498,11 +562,17 @@ class FightTheVirusState(State):
         self._place(seat, sheet, use.area, use.value, use.target, use.cells)
 
     def _take_bonus(self, seat: int, bonus: Bonus) -> None:
-        self._place(seat, self._sheets[seat], bonus.area, bonus.value, bonus.target,
-                    bonus.cells)
+        self._place(seat, self._sheets[seat], bonus.area, bonus.value, bonus.target, bonus.cells)
 
-    def _place(self, seat: int, sheet: PlayerSheet, area: str, value: int, target: str,
-               cells: tuple[str, ...]) -> None:
+    def _place(
+        self,
+        seat: int,
+        sheet: PlayerSheet,
+        area: str,
+        value: int,
+        target: str,
+        cells: tuple[str, ...],
+    ) -> None:
         """Write into an area and trigger its bonus (§2.7) and extra die (§3.4)."""
         bonus = None
         if area == "A":
@@ -560,14 +630,17 @@ class FightTheVirusState(State):
 
     def _end_turn(self) -> None:
         """§3.5: winners end the game; else hopeless and cap checks, then the next turn."""
-        winners = tuple(seat for seat, sheet in enumerate(self._sheets)
-                        if sheet.research == RESEARCH_SQUARES)
+        winners = tuple(
+            seat for seat, sheet in enumerate(self._sheets) if sheet.research == RESEARCH_SQUARES
+        )
         if winners:
             self._end("win", winners)
             return
         self._hopeless = self._hopeless | {
-            seat for seat, sheet in enumerate(self._sheets)
-            if seat not in self._resigned and sheet.hopeless()}
+            seat
+            for seat, sheet in enumerate(self._sheets)
+            if seat not in self._resigned and sheet.hopeless()
+        }
         if len(self._hopeless | self._resigned) == self.num_players:
             self._end("hopeless", ())
         elif self._turn >= CAP_TURNS:
@@ -580,8 +653,9 @@ class FightTheVirusState(State):
         self._phase = "roll"
         self._dice = None
         self._setbacks = ()
-        self._roller, self._active, self._parts = parts_of_turn(self.mode, self.num_players,
-                                                                self.groups, turn)
+        self._roller, self._active, self._parts = parts_of_turn(
+            self.mode, self.num_players, self.groups, turn
+        )
         self._part = 0
         self._free = 0
         self._slots = ""

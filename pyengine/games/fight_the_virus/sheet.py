@@ -128,24 +128,34 @@ def _cell_position(name: str) -> tuple[int, int]:
 
 CELL_POSITION: dict[str, tuple[int, int]] = {name: _cell_position(name) for name in ANALYSIS_CELLS}
 """Analysis cell name → (row, column), both 0-based, row 0 on top."""
-CELL_BIT: dict[str, int] = {name: 1 << (row * STRIDE + col)
-                            for name, (row, col) in CELL_POSITION.items()}
+CELL_BIT: dict[str, int] = {
+    name: 1 << (row * STRIDE + col) for name, (row, col) in CELL_POSITION.items()
+}
 """Analysis cell name → its single-bit mask."""
 _BIT_NAME: dict[int, str] = {(bit.bit_length() - 1): name for name, bit in CELL_BIT.items()}
 AREA: int = sum(CELL_BIT.values())
 """The mask of all 73 analysis cells."""
 SPIKE_MASK: int = sum(CELL_BIT[name] for name in SPIKES)
 """The mask of the 21 spikes."""
-RIM: int = sum(CELL_BIT[name] for name, (row, col) in CELL_POSITION.items()
-               if any(f"{_COLUMNS[col + dc]}{row + dr}" not in CELL_BIT
-                      if 0 <= col + dc < len(_COLUMNS) else True
-                      for dr in (-1, 0, 1) for dc in (-1, 0, 1)))
+RIM: int = sum(
+    CELL_BIT[name]
+    for name, (row, col) in CELL_POSITION.items()
+    if any(
+        f"{_COLUMNS[col + dc]}{row + dr}" not in CELL_BIT if 0 <= col + dc < len(_COLUMNS) else True
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+    )
+)
 """The area cells next to (in any of the eight directions) a spot outside the area."""
 
 ANALYSIS_NEIGHBOURS: dict[str, tuple[str, ...]] = {
-    name: tuple(other for other in ANALYSIS_CELLS
-                if abs(CELL_POSITION[other][0] - row) + abs(CELL_POSITION[other][1] - col) == 1)
-    for name, (row, col) in CELL_POSITION.items()}
+    name: tuple(
+        other
+        for other in ANALYSIS_CELLS
+        if abs(CELL_POSITION[other][0] - row) + abs(CELL_POSITION[other][1] - col) == 1
+    )
+    for name, (row, col) in CELL_POSITION.items()
+}
 """Analysis cell → its orthogonal neighbours inside the area, in notation order."""
 
 assert len(ANALYSIS_CELLS) == 73 and len(set(ANALYSIS_CELLS)) == 73
@@ -183,17 +193,21 @@ def euler(mask: int) -> int:
     >>> euler(mask_of(["e3", "f3", "e4", "f4"])), euler(mask_of(["e3", "g3"]))
     (1, 2)
     """
-    return (mask.bit_count() - (mask & mask >> 1).bit_count()
-            - (mask & mask >> STRIDE).bit_count()
-            + (mask & mask >> 1 & mask >> STRIDE & mask >> (STRIDE + 1)).bit_count())
+    return (
+        mask.bit_count()
+        - (mask & mask >> 1).bit_count()
+        - (mask & mask >> STRIDE).bit_count()
+        + (mask & mask >> 1 & mask >> STRIDE & mask >> (STRIDE + 1)).bit_count()
+    )
 
 
 def flood(seed: int, region: int) -> int:
     """The cells of ``region`` orthogonally connected to ``seed`` (a subset of ``region``)."""
     reached = seed
     while True:
-        grown = (reached | reached << 1 | reached >> 1 | reached << STRIDE
-                 | reached >> STRIDE) & region
+        grown = (
+            reached | reached << 1 | reached >> 1 | reached << STRIDE | reached >> STRIDE
+        ) & region
         if grown == reached:
             return grown
         reached = grown
@@ -253,8 +267,11 @@ def _wild_shapes(spec: dict[str, Any]) -> frozenset[Shape]:
 WILD_SHAPES: frozenset[Shape] = _wild_shapes(SHEET["shapes"]["6"])
 """The 26 wild shapes of face 6 (fixed polyominoes of 1-4 cells in a 2×3 or 3×2 box)."""
 FACE_SHAPES: dict[int, frozenset[Shape]] = {
-    **{int(face): _orientations(_normalise({(row, col) for row, col in cells}))
-       for face, cells in SHEET["shapes"].items() if isinstance(cells, list)},
+    **{
+        int(face): _orientations(_normalise({(row, col) for row, col in cells}))
+        for face, cells in SHEET["shapes"].items()
+        if isinstance(cells, list)
+    },
     6: WILD_SHAPES,
 }
 """Die face → every fixed orientation of its shape, as normalised (row, col) cell sets."""
@@ -296,14 +313,23 @@ def _placements(shapes: frozenset[Shape]) -> tuple[Placement, ...]:
                 if mask & AREA == mask and mask not in found:
                     found[mask] = ".".join(cells_of(mask))
     ordered = sorted(found, key=found.__getitem__)
-    return tuple(Placement(mask, cells_of(mask), found[mask], index, mask | mask >> 1,
-                           mask | mask >> STRIDE,
-                           mask | mask >> 1 | mask >> STRIDE | mask >> (STRIDE + 1))
-                 for index, mask in enumerate(ordered))
+    return tuple(
+        Placement(
+            mask,
+            cells_of(mask),
+            found[mask],
+            index,
+            mask | mask >> 1,
+            mask | mask >> STRIDE,
+            mask | mask >> 1 | mask >> STRIDE | mask >> (STRIDE + 1),
+        )
+        for index, mask in enumerate(ordered)
+    )
 
 
-PLACEMENTS: dict[int, tuple[Placement, ...]] = {face: _placements(FACE_SHAPES[face])
-                                                for face in range(1, 7)}
+PLACEMENTS: dict[int, tuple[Placement, ...]] = {
+    face: _placements(FACE_SHAPES[face]) for face in range(1, 7)
+}
 """Die face → every placement of its shape inside the area, sorted by notation text."""
 PLACEMENT_FACES: dict[int, int] = {}
 """Placement mask → a bit set of the faces whose shape it is (bit ``1 << face``)."""
@@ -320,8 +346,9 @@ assert AP_FIELDS == len(SPIKES)
 
 RESEARCH_SQUARES: int = SHEET["research"]["squares"]
 """Research squares ``R1``..``R12``."""
-RESEARCH_BONUS: dict[int, str] = {int(square): kind
-                                  for square, kind in SHEET["research"]["bonus"].items()}
+RESEARCH_BONUS: dict[int, str] = {
+    int(square): kind for square, kind in SHEET["research"]["bonus"].items()
+}
 """Research square → the bonus kind crossing it grants (``{3: "S", 6: "O", 8: "S", 10: "O"}``)."""
 
 _MAX_DIE = 6
@@ -330,9 +357,10 @@ _MAX_DIE = 6
 def _need_table() -> dict[int, int]:
     """need(k) of §4.2: the APs still required with perfect dice (a 6 every time) when the next
     square is k; square j > 6 needs a raise of j - 6, which costs ⌈(j - 6) / 2⌉ APs."""
-    return {k: sum(-(-max(0, square - _MAX_DIE) // 2)
-                   for square in range(k, RESEARCH_SQUARES + 1))
-            for k in range(1, RESEARCH_SQUARES + 1)}
+    return {
+        k: sum(-(-max(0, square - _MAX_DIE) // 2) for square in range(k, RESEARCH_SQUARES + 1))
+        for k in range(1, RESEARCH_SQUARES + 1)
+    }
 
 
 _NEED = _need_table()
@@ -347,56 +375,68 @@ def need(square: int) -> int:
 # -- testing (§2.5) ------------------------------------------------------------------------------
 
 _ROW_WIDTHS: list[int] = SHEET["testing"]["row_widths"]
-TESTING_CELLS: tuple[str, ...] = tuple(f"T{row}{position}" for row, width in enumerate(_ROW_WIDTHS)
-                                       for position in range(width))
+TESTING_CELLS: tuple[str, ...] = tuple(
+    f"T{row}{position}" for row, width in enumerate(_ROW_WIDTHS) for position in range(width)
+)
 """The 15 testing cells, row 0 (bottom) first: ``T00 .. T04 T10 .. T40``."""
 TESTING_ROWS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"T{row}{position}" for position in range(width))
-    for row, width in enumerate(_ROW_WIDTHS))
+    tuple(f"T{row}{position}" for position in range(width)) for row, width in enumerate(_ROW_WIDTHS)
+)
 """The testing cells of each row (row 0 at the bottom)."""
 TESTING_SUPPORTS: dict[str, tuple[str, ...]] = {
-    f"T{row}{position}": (() if row == 0 else
-                          (f"T{row - 1}{position}", f"T{row - 1}{position + 1}"))
-    for row, width in enumerate(_ROW_WIDTHS) for position in range(width)}
+    f"T{row}{position}": (
+        () if row == 0 else (f"T{row - 1}{position}", f"T{row - 1}{position + 1}")
+    )
+    for row, width in enumerate(_ROW_WIDTHS)
+    for position in range(width)
+}
 """Testing cell → the two cells it rests on (none in row 0)."""
 TESTING_RED: tuple[str, ...] = tuple(SHEET["testing"]["red"])
 TESTING_EXTRA: tuple[str, ...] = tuple(SHEET["testing"]["extra"])
-TESTING_ROW_BONUS: dict[int, str] = {int(row): kind
-                                     for row, kind in SHEET["testing"]["row_bonus"].items()}
+TESTING_ROW_BONUS: dict[int, str] = {
+    int(row): kind for row, kind in SHEET["testing"]["row_bonus"].items()
+}
 """Testing row → the bonus completing it grants."""
 assert len(TESTING_CELLS) == 15
 
 # -- curve (§2.6) --------------------------------------------------------------------------------
 
 CURVE_HEIGHTS: tuple[int, ...] = tuple(SHEET["curve"]["heights"])
-CURVE_SQUARES: tuple[str, ...] = tuple(f"C{column}{row}"
-                                       for column, height in enumerate(CURVE_HEIGHTS)
-                                       for row in range(height))
+CURVE_SQUARES: tuple[str, ...] = tuple(
+    f"C{column}{row}" for column, height in enumerate(CURVE_HEIGHTS) for row in range(height)
+)
 """The 16 curve squares in reading order: column by column, bottom to top inside a column."""
 CURVE_COLUMNS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"C{column}{row}" for row in range(height))
-    for column, height in enumerate(CURVE_HEIGHTS))
+    tuple(f"C{column}{row}" for row in range(height)) for column, height in enumerate(CURVE_HEIGHTS)
+)
 """The squares of each column, bottom to top."""
 CURVE_ROWS: dict[int, tuple[str, ...]] = {
     row: tuple(square for square in CURVE_SQUARES if int(square[2]) == row)
-    for row in range(max(CURVE_HEIGHTS))}
+    for row in range(max(CURVE_HEIGHTS))
+}
 """Curve row → its squares, left to right."""
 
 
 def _curve_neighbours(square: str) -> tuple[str, ...]:
     column, row = int(square[1]), int(square[2])
-    around = (f"C{column}{row - 1}", f"C{column - 1}{row}", f"C{column + 1}{row}",
-              f"C{column}{row + 1}")
+    around = (
+        f"C{column}{row - 1}",
+        f"C{column - 1}{row}",
+        f"C{column + 1}{row}",
+        f"C{column}{row + 1}",
+    )
     return tuple(sorted(other for other in around if other in CURVE_SQUARES))
 
 
-CURVE_NEIGHBOURS: dict[str, tuple[str, ...]] = {square: _curve_neighbours(square)
-                                                for square in CURVE_SQUARES}
+CURVE_NEIGHBOURS: dict[str, tuple[str, ...]] = {
+    square: _curve_neighbours(square) for square in CURVE_SQUARES
+}
 """Curve square → the squares sharing an edge with it (``C00``-``C11`` is only diagonal)."""
 CURVE_RED: tuple[str, ...] = tuple(SHEET["curve"]["red"])
 CURVE_EXTRA: tuple[str, ...] = tuple(SHEET["curve"]["extra"])
-CURVE_ROW_BONUS: dict[int, str] = {int(row): kind
-                                   for row, kind in SHEET["curve"]["row_bonus"].items()}
+CURVE_ROW_BONUS: dict[int, str] = {
+    int(row): kind for row, kind in SHEET["curve"]["row_bonus"].items()
+}
 """Curve row → the bonus completing it grants."""
 assert len(CURVE_SQUARES) == 16 and "C00" not in CURVE_NEIGHBOURS["C11"]
 

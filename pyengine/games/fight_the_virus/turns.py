@@ -101,8 +101,9 @@ class LogEntry:
         return f"{self.turn} {seat_name(self.seat)} {self.text}"
 
 
-def parts_of_turn(mode: str, players: int, groups: tuple[int, ...],
-                  turn: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def parts_of_turn(
+    mode: str, players: int, groups: tuple[int, ...], turn: int
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """The roller, the active seats and the seats in part order of ``turn`` (§§3.1, 3.4, 4.3,
     4.4): the active players in seat order from the roller, then the passive players in seat
     order after the roller. ``groups`` holds each seat's group number (groups mode only)."""
@@ -116,8 +117,11 @@ def parts_of_turn(mode: str, players: int, groups: tuple[int, ...],
     else:
         roller = (turn - 1) % players
         active = (roller,)
-    passive = tuple(seat for seat in ((roller + step) % players for step in range(1, players))
-                    if seat not in active)
+    passive = tuple(
+        seat
+        for seat in ((roller + step) % players for step in range(1, players))
+        if seat not in active
+    )
     return roller, active, active + passive
 
 
@@ -130,8 +134,10 @@ def parse_groups(text: str, players: int) -> tuple[int, ...] | str:
     """
     words = text.split()
     if len(words) != players or not all(word in ("1", "2", "3", "4") for word in words):
-        return (f"write one group number 1-4 per player, separated by spaces ({players} "
-                f"numbers, such as {' '.join(str(seat % 2 + 1) for seat in range(players))})")
+        return (
+            f"write one group number 1-4 per player, separated by spaces ({players} "
+            f"numbers, such as {' '.join(str(seat % 2 + 1) for seat in range(players))})"
+        )
     numbers = tuple(int(word) for word in words)
     count = max(numbers)
     if count < 2:
@@ -140,6 +146,7 @@ def parse_groups(text: str, players: int) -> tuple[int, ...] | str:
         return f"form fewer groups than players ({players})"
     empty = [group for group in range(1, count + 1) if group not in numbers]
     if empty:
-        return (f"groups are numbered 1 to {count} and each needs a member: group {empty[0]} "
-                "is empty")
+        return (
+            f"groups are numbered 1 to {count} and each needs a member: group {empty[0]} is empty"
+        )
     return numbers

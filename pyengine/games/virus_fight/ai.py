@@ -91,7 +91,7 @@ def book_program(segment: Sequence[Cell], rng: random.Random) -> Setup:
     count = len(codes)
     slack = length - count
     offset = slack // 2 + (rng.randrange(2) if slack % 2 else 0)
-    cells = segment[offset:offset + count]
+    cells = segment[offset : offset + count]
     return Setup(tuple(zip(cells, codes, strict=True)), cells[marker])
 
 
@@ -115,8 +115,9 @@ def _exposed(state: VirusFightState, seat: int, block: set[int], marked: set[int
     if len(free) != 1:
         return False
     if any(board[other] is None for other in table[here]) and (
-            (piece.kind == "W" and state._supplies[seat])
-            or (piece.kind == "M" and any(index not in marked for index in block))):
+        (piece.kind == "W" and state._supplies[seat])
+        or (piece.kind == "M" and any(index not in marked for index in block))
+    ):
         return False
     target = free[0]
     for other, there in enumerate(state._markers):
@@ -125,8 +126,11 @@ def _exposed(state: VirusFightState, seat: int, block: set[int], marked: set[int
         kind = board[there].kind  # type: ignore[union-attr]
         if there in table[target] and kind != "J":
             return True
-        if kind == "E" and any(board[index].kind == "E"  # type: ignore[union-attr]
-                               for index in table[target] if index in block):
+        if kind == "E" and any(
+            board[index].kind == "E"  # type: ignore[union-attr]
+            for index in table[target]
+            if index in block
+        ):
             return True
         if kind in "MJ":
             return True
@@ -150,7 +154,8 @@ def _seat_score(state: VirusFightState, seat: int, marked: set[int], hard: bool 
     # can the marker move on at the seat's next turn (if nobody changes the block)?
     if piece.kind == "J":
         safe = any(index not in marked for index in block) or any(
-            board[index] is not None and index not in block for index in range(len(board)))
+            board[index] is not None and index not in block for index in range(len(board))
+        )
         mobility = 2.0 if safe else -6.0
     elif steps:
         mobility = 1.5 + 0.5 * min(steps, 3)
@@ -160,8 +165,12 @@ def _seat_score(state: VirusFightState, seat: int, marked: set[int], hard: bool 
         mobility = -1.0
     else:
         mobility = -6.0
-    if (hard and mobility > -6.0 and not (state.to_act == seat and state._decision != "marker")
-            and _exposed(state, seat, block, marked)):
+    if (
+        hard
+        and mobility > -6.0
+        and not (state.to_act == seat and state._decision != "marker")
+        and _exposed(state, seat, block, marked)
+    ):
         mobility = EXPOSED
     # ERASE pieces in the active block attack and defend, WRITE pieces grow it; another marker
     # in the same block next to ERASE pieces is a danger (it can erase the block's pieces)
@@ -170,8 +179,15 @@ def _seat_score(state: VirusFightState, seat: int, marked: set[int], hard: bool 
     sharing = sum(1 for other in marked if other != here and other in block)
     pips = sum(p.size for p in supply)
     block_weight, supply_weight = (HARD_BLOCK, HARD_SUPPLY) if hard else (0.8, 0.9)
-    return (mobility + block_weight * len(block) + supply_weight * len(supply) + 0.05 * pips
-            + 0.4 * min(erasers, 2) + 0.3 * min(own_writes, 2) - 0.8 * sharing * (erasers > 0))
+    return (
+        mobility
+        + block_weight * len(block)
+        + supply_weight * len(supply)
+        + 0.05 * pips
+        + 0.4 * min(erasers, 2)
+        + 0.3 * min(own_writes, 2)
+        - 0.8 * sharing * (erasers > 0)
+    )
 
 
 def evaluate_seats(state: VirusFightState, hard: bool = False) -> tuple[float, ...]:
@@ -189,12 +205,17 @@ def evaluate_seats(state: VirusFightState, hard: bool = False) -> tuple[float, .
     if state._phase != "play":
         return tuple(0.0 for _ in range(players))
     marked = {marker for marker in state._markers if marker is not None}
-    scores: dict[int, float] = {seat: _seat_score(state, seat, marked, hard)
-                                for seat in range(players) if state._markers[seat] is not None}
-    supplies = {seat: len(state._supplies[seat]) + 0.01 * sum(
-        piece.size for piece in state._supplies[seat]) for seat in scores}
+    scores: dict[int, float] = {
+        seat: _seat_score(state, seat, marked, hard)
+        for seat in range(players)
+        if state._markers[seat] is not None
+    }
+    supplies = {
+        seat: len(state._supplies[seat]) + 0.01 * sum(piece.size for piece in state._supplies[seat])
+        for seat in scores
+    }
     weight = min(1.0, max(state._round / CAP_ROUNDS, state._quiet / QUIET_ROUNDS))
-    weight = weight if hard else weight ** 2
+    weight = weight if hard else weight**2
     if hard and state._keys and state._key_counts.get(state._keys[-1], 0) >= 2:
         # this turn's position was seen before: a loop, which the third time ends (§7.3)
         weight = max(weight, REPEATED)
@@ -348,8 +369,9 @@ def _easy_choice(state: State, rng: random.Random) -> Action:
 LEVELS: dict[str, Level] = {
     "easy": Level(search=None, choose=lambda state, rng: _easy_choice(state, rng)),
     "medium": Level(search=SearchConfig(iterations=800, exploration=1.0)),
-    "hard": Level(search=SearchConfig(iterations=3500, exploration=0.8),
-                  heuristics=HARD_HEURISTICS),
+    "hard": Level(
+        search=SearchConfig(iterations=3500, exploration=0.8), heuristics=HARD_HEURISTICS
+    ),
 }
 """easy: a short search with a random slip now and then (:func:`_easy_choice`; the setup
 and stop votes still go through the shortcut); medium: a longer search; hard: a longer one

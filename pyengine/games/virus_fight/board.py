@@ -44,12 +44,20 @@ def home_segments(players: int, size: int) -> tuple[tuple[Cell, ...], ...]:
     """
     if not 2 <= players <= 5 or not 5 <= size <= 11:
         raise ValueError("Virus Fight has 2-5 players and sizes 5-11")
-    sides = {2: (_SOUTH, _NORTH), 3: (_SOUTH, _WEST, _NORTH),
-             4: (_SOUTH, _WEST, _NORTH, _EAST), 5: (_SOUTH, _WEST, _NORTH, _EAST)}[players]
+    sides = {
+        2: (_SOUTH, _NORTH),
+        3: (_SOUTH, _WEST, _NORTH),
+        4: (_SOUTH, _WEST, _NORTH, _EAST),
+        5: (_SOUTH, _WEST, _NORTH, _EAST),
+    }[players]
     held = set(sides)
     # the sides meeting at each end corner of a side (start end, far end)
-    ends = {_SOUTH: (_WEST, _EAST), _NORTH: (_WEST, _EAST),
-            _WEST: (_SOUTH, _NORTH), _EAST: (_SOUTH, _NORTH)}
+    ends = {
+        _SOUTH: (_WEST, _EAST),
+        _NORTH: (_WEST, _EAST),
+        _WEST: (_SOUTH, _NORTH),
+        _EAST: (_SOUTH, _NORTH),
+    }
     segments: list[tuple[Cell, ...]] = []
     for side in sides:
         if players == 5 and side == _SOUTH:
@@ -66,7 +74,7 @@ def home_segments(players: int, size: int) -> tuple[tuple[Cell, ...], ...]:
                 candidates = candidates[1:]  # the rank-2 cell: keeps them off the south runs
         length = min(5, len(candidates))
         start = (len(candidates) - length) // 2
-        segments.append(tuple(candidates[start:start + length]))
+        segments.append(tuple(candidates[start : start + length]))
     if players == 5:
         length = len(segments[0])
         segments.append(tuple(Cell(file, 0) for file in range(size - length, size)))
@@ -145,7 +153,7 @@ class SetupChoices(Sequence[Setup]):
             block = perm(12 - place - 1, k - place - 1)
             choice, order = divmod(order, block)
             codes.append(remaining.pop(choice))
-        cells = self.segment[offset:offset + k]
+        cells = self.segment[offset : offset + k]
         return Setup(tuple(zip(cells, codes, strict=True)), cells[marker])
 
     def __iter__(self) -> Iterator[Setup]:
@@ -161,8 +169,9 @@ class SetupChoices(Sequence[Setup]):
         if cells[0] not in self.segment:
             return False
         start = self.segment.index(cells[0])
-        return tuple(cells) == self.segment[start:start + len(cells)] and len(
-            set(value.codes)) == len(cells)
+        return tuple(cells) == self.segment[start : start + len(cells)] and len(
+            set(value.codes)
+        ) == len(cells)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, SetupChoices):

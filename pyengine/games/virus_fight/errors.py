@@ -24,99 +24,209 @@ if TYPE_CHECKING:
 __all__ = ["ILLEGAL_CODES", "check_setup", "explain", "refuse"]
 
 ILLEGAL_CODES = tuple(
-    f"virus-fight.{code}" for code in (
-        "not-an-action", "game-over", "automatic", "wrong-decision", "setup-segment",
-        "setup-size", "setup-marker", "move-marked", "move-not-in-block", "move-target",
-        "write-supply", "write-target", "erase-target", "erase-marked", "step-target",
-        "jump-target", "stop-not-now", "answer-not-now")
+    f"virus-fight.{code}"
+    for code in (
+        "not-an-action",
+        "game-over",
+        "automatic",
+        "wrong-decision",
+        "setup-segment",
+        "setup-size",
+        "setup-marker",
+        "move-marked",
+        "move-not-in-block",
+        "move-target",
+        "write-supply",
+        "write-target",
+        "erase-target",
+        "erase-marked",
+        "step-target",
+        "jump-target",
+        "stop-not-now",
+        "answer-not-now",
+    )
 )
 """Every ``IllegalActionError.code`` a Virus Fight state raises (translation keys)."""
 
 
-def refuse(state: VirusFightState, action: Action, code: str, reason: str, rule: str,
-           **extra: str | int) -> NoReturn:
+def refuse(
+    state: VirusFightState, action: Action, code: str, reason: str, rule: str, **extra: str | int
+) -> NoReturn:
     params: dict[str, str | int] = {"action": str(action), "reason": reason, "rule": rule}
     if state._phase != "over":
         params["seat"] = state.to_act + 1
     params.update(extra)
-    raise IllegalActionError(f"{action} is illegal: {reason} ({rule}).",
-                             code=f"virus-fight.{code}", params=params)
+    raise IllegalActionError(
+        f"{action} is illegal: {reason} ({rule}).", code=f"virus-fight.{code}", params=params
+    )
 
 
 def check_setup(state: VirusFightState, action: Action) -> None:
     if not isinstance(action, Setup):
-        refuse(state, action, "wrong-decision", "every seat must first submit its program "
-               "(a setup such as c1:M3 d1:W1 @d1)", "§3")
+        refuse(
+            state,
+            action,
+            "wrong-decision",
+            "every seat must first submit its program (a setup such as c1:M3 d1:W1 @d1)",
+            "§3",
+        )
     seat = state.to_act
     segment = state._segments[seat]
     cells = [cell for cell, _ in action.placements]
     limit = min(5, len(segment))
     if not 1 <= len(cells) <= limit:
-        refuse(state, action, "setup-size", f"a program has 1 to {limit} pieces, not "
-               f"{len(cells)}", "§3", limit=limit)
+        refuse(
+            state,
+            action,
+            "setup-size",
+            f"a program has 1 to {limit} pieces, not {len(cells)}",
+            "§3",
+            limit=limit,
+        )
     outside = [cell for cell in cells if cell not in segment]
     if outside:
-        refuse(state, action, "setup-segment", f"{outside[0]} is not in seat {seat + 1}'s "
-               f"home segment {segment[0]}-{segment[-1]}", "§2-3",
-               cell=str(outside[0]))
+        refuse(
+            state,
+            action,
+            "setup-segment",
+            f"{outside[0]} is not in seat {seat + 1}'s home segment {segment[0]}-{segment[-1]}",
+            "§2-3",
+            cell=str(outside[0]),
+        )
     start = segment.index(cells[0])
-    if tuple(cells) != segment[start:start + len(cells)]:
-        refuse(state, action, "setup-segment", "the pieces must stand on consecutive cells "
-               "of the home segment", "§3")
+    if tuple(cells) != segment[start : start + len(cells)]:
+        refuse(
+            state,
+            action,
+            "setup-segment",
+            "the pieces must stand on consecutive cells of the home segment",
+            "§3",
+        )
     if action.marker not in cells:
-        refuse(state, action, "setup-marker", f"the marker must sit on one of the program's "
-               f"pieces, not on {action.marker}", "§3", cell=str(action.marker))
+        refuse(
+            state,
+            action,
+            "setup-marker",
+            f"the marker must sit on one of the program's pieces, not on {action.marker}",
+            "§3",
+            cell=str(action.marker),
+        )
 
 
 def explain(state: VirusFightState, action: Action) -> NoReturn:
     decision = state._decision
     seat = state._order[state._turn_index]
-    expected = {"effect": {"M": Move, "W": Write, "E": Erase}, "marker": Step,
-                "jump": Jump}
+    expected = {"effect": {"M": Move, "W": Write, "E": Erase}, "marker": Step, "jump": Jump}
     piece = state._board[state._markers[seat]]  # type: ignore[index]
     assert piece is not None
     wanted = expected[decision]
     wanted = wanted[piece.kind] if isinstance(wanted, dict) else wanted
     if not isinstance(action, wanted):
-        what = {"effect": f"the effect of {TYPE_NAMES[piece.kind]} {piece.size}",
-                "marker": "the marker step", "jump": "a jump"}[decision]
-        refuse(state, action, "wrong-decision", f"seat {seat + 1} must now choose {what}",
-               "§6.1", piece=piece.code)
+        what = {
+            "effect": f"the effect of {TYPE_NAMES[piece.kind]} {piece.size}",
+            "marker": "the marker step",
+            "jump": "a jump",
+        }[decision]
+        refuse(
+            state,
+            action,
+            "wrong-decision",
+            f"seat {seat + 1} must now choose {what}",
+            "§6.1",
+            piece=piece.code,
+        )
     cells = action.cells()
     for cell in cells:
         if not cell.on_board(state.size):
-            refuse(state, action, "wrong-decision", f"{cell} is not on the board", "§2",
-                   cell=str(cell))
+            refuse(
+                state, action, "wrong-decision", f"{cell} is not on the board", "§2", cell=str(cell)
+            )
     marked = {marker for marker in state._markers if marker is not None}
     content = [state._board[state.cell_index(cell)] for cell in cells]
     if isinstance(action, Move):
         source = state.cell_index(action.source)
-        if content[0] is None or source not in block_indices(
-                state, state._markers[seat]):  # type: ignore[arg-type]
-            refuse(state, action, "move-not-in-block", f"{action.source} holds no piece of "
-                   f"seat {seat + 1}'s active block", "§6.2", cell=str(action.source))
+        if content[0] is None or source not in block_indices(state, state._markers[seat]):  # type: ignore[arg-type]
+            refuse(
+                state,
+                action,
+                "move-not-in-block",
+                f"{action.source} holds no piece of seat {seat + 1}'s active block",
+                "§6.2",
+                cell=str(action.source),
+            )
         if source in marked:
-            refuse(state, action, "move-marked", f"the piece on {action.source} carries a "
-                   "marker and is protected", "§4 protection", cell=str(action.source))
-        refuse(state, action, "move-target", f"{action.target} is not an empty cell next to "
-               f"another piece of the active block", "§6.2", cell=str(action.target))
+            refuse(
+                state,
+                action,
+                "move-marked",
+                f"the piece on {action.source} carries a marker and is protected",
+                "§4 protection",
+                cell=str(action.source),
+            )
+        refuse(
+            state,
+            action,
+            "move-target",
+            f"{action.target} is not an empty cell next to another piece of the active block",
+            "§6.2",
+            cell=str(action.target),
+        )
     if isinstance(action, Write):
         if action.code not in {piece.code for piece in state._supplies[seat]}:
-            refuse(state, action, "write-supply", f"seat {seat + 1} has no {action.code} in "
-                   "supply", "§6.3", piece=action.code)
-        refuse(state, action, "write-target", f"{action.cell} is not an empty cell next to "
-               "the active block", "§6.3", cell=str(action.cell))
+            refuse(
+                state,
+                action,
+                "write-supply",
+                f"seat {seat + 1} has no {action.code} in supply",
+                "§6.3",
+                piece=action.code,
+            )
+        refuse(
+            state,
+            action,
+            "write-target",
+            f"{action.cell} is not an empty cell next to the active block",
+            "§6.3",
+            cell=str(action.cell),
+        )
     if isinstance(action, Erase):
         if action.target is not None and state.cell_index(action.target) in marked:
-            refuse(state, action, "erase-marked", f"the piece on {action.target} carries a "
-                   "marker and is protected", "§4 protection", cell=str(action.target))
-        where = "no empty cell is next to an ERASE source" if action.target is None else (
-            f"{action.target} is not a piece next to an ERASE source of the active block")
-        refuse(state, action, "erase-target", where, "§6.4",
-               **({"cell": str(action.target)} if action.target else {}))
+            refuse(
+                state,
+                action,
+                "erase-marked",
+                f"the piece on {action.target} carries a marker and is protected",
+                "§4 protection",
+                cell=str(action.target),
+            )
+        where = (
+            "no empty cell is next to an ERASE source"
+            if action.target is None
+            else (f"{action.target} is not a piece next to an ERASE source of the active block")
+        )
+        refuse(
+            state,
+            action,
+            "erase-target",
+            where,
+            "§6.4",
+            **({"cell": str(action.target)} if action.target else {}),
+        )
     if isinstance(action, Step):
-        refuse(state, action, "step-target", f"{action.cell} is not an unmarked piece next "
-               "to the executed instruction", "§6.6", cell=str(action.cell))
-    refuse(state, action, "jump-target", f"{action.cells()[0] if cells else '-'} is neither "
-           "another unmarked piece of the active block nor a piece of an empty block",
-           "§6.5", **({"cell": str(cells[0])} if cells else {}))
+        refuse(
+            state,
+            action,
+            "step-target",
+            f"{action.cell} is not an unmarked piece next to the executed instruction",
+            "§6.6",
+            cell=str(action.cell),
+        )
+    refuse(
+        state,
+        action,
+        "jump-target",
+        f"{action.cells()[0] if cells else '-'} is neither "
+        "another unmarked piece of the active block nor a piece of an empty block",
+        "§6.5",
+        **({"cell": str(cells[0])} if cells else {}),
+    )

@@ -48,16 +48,44 @@ class VirusFightGame(Game):
     max_players = 5
     options = OptionSchema(
         [
-            Option("players", "int", 2, minimum=2, maximum=5, label="Players",
-                   description="Two to five programs fight."),
-            Option("size", "int", 0, minimum=0, maximum=MAX_SIZE, label="Board size",
-                   description="The board has size x size cells (5-11); 0 picks the usual "
-                   "size for the player count: 5, 6, 7 or 9."),
-            Option("seed", "int", 0, minimum=0, maximum=2**63 - 1, label="Seed",
-                   description="Seeds the random tie-break for the first player of round 1."),
+            Option(
+                "players",
+                "int",
+                2,
+                minimum=2,
+                maximum=5,
+                label="Players",
+                description="Two to five programs fight.",
+            ),
+            Option(
+                "size",
+                "int",
+                0,
+                minimum=0,
+                maximum=MAX_SIZE,
+                label="Board size",
+                description="The board has size x size cells (5-11); 0 picks the usual "
+                "size for the player count: 5, 6, 7 or 9.",
+            ),
+            Option(
+                "seed",
+                "int",
+                0,
+                minimum=0,
+                maximum=2**63 - 1,
+                label="Seed",
+                description="Seeds the random tie-break for the first player of round 1.",
+            ),
         ],
-        constraints=[Constraint(when="players", values=(2, 3, 4, 5), option="size",
-                                allowed=_SIZES, description="size is 0 or 5-11")],
+        constraints=[
+            Constraint(
+                when="players",
+                values=(2, 3, 4, 5),
+                option="size",
+                allowed=_SIZES,
+                description="size is 0 or 5-11",
+            )
+        ],
     )
 
     def _initial_state(self, options: OptionValues) -> VirusFightState:

@@ -60,9 +60,17 @@ def compute_legal(state: VirusFightState) -> list[Action]:
     marked = {marker for marker in state._markers if marker is not None}
     cell_at = state.cell_at
     if state._decision == "marker":
-        return [Step(cell_at(index)) for index in sort_indices(
-            state, [other for other in table[here] if board[other] is not None
-                    and other not in marked])]
+        return [
+            Step(cell_at(index))
+            for index in sort_indices(
+                state,
+                [
+                    other
+                    for other in table[here]
+                    if board[other] is not None and other not in marked
+                ],
+            )
+        ]
     block = block_indices(state, here)
     if state._decision == "jump":
         targets = {index for index in block if index not in marked}
@@ -84,8 +92,9 @@ def compute_legal(state: VirusFightState) -> list[Action]:
                     touching.setdefault(other, set()).add(index)
         actions: list[Action] = []
         for source in sort_indices(state, [index for index in block if index not in marked]):
-            for target in sort_indices(state, [empty for empty, pieces in touching.items()
-                                               if pieces - {source}]):
+            for target in sort_indices(
+                state, [empty for empty, pieces in touching.items() if pieces - {source}]
+            ):
                 actions.append(Move(cell_at(source), cell_at(target)))
         return actions
     if kind == "W":
@@ -93,9 +102,17 @@ def compute_legal(state: VirusFightState) -> list[Action]:
         codes = sorted({piece.code for piece in state._supplies[seat]}, key=code_key)
         cells = sort_indices(state, zone)
         return [Write(code, cell_at(index)) for code in codes for index in cells]
-    zone = {other for index in block if board[index].kind == "E"  # type: ignore[union-attr]
-            for other in table[index]}
+    zone = {
+        other
+        for index in block
+        if board[index].kind == "E"  # type: ignore[union-attr]
+        for other in table[index]
+    }
     actions = [Erase(None)] if any(board[index] is None for index in zone) else []
-    actions += [Erase(cell_at(index)) for index in sort_indices(
-        state, [index for index in zone if board[index] is not None and index not in marked])]
+    actions += [
+        Erase(cell_at(index))
+        for index in sort_indices(
+            state, [index for index in zone if board[index] is not None and index not in marked]
+        )
+    ]
     return actions

@@ -130,7 +130,9 @@ def _cell(text: str) -> Cell:
 def _off_board(cell: Cell, size: int, text: str) -> NotationError:
     return NotationError(
         f"{cell} is not on the {size}x{size} board (files a-{FILES[size - 1]}, ranks 1-{size}).",
-        code="notation.off-board", params={"text": text, "cell": str(cell), "size": size})
+        code="notation.off-board",
+        params={"text": text, "cell": str(cell), "size": size},
+    )
 
 
 def parse_cell(text: str, *, size: int | None = None) -> Cell:
@@ -142,7 +144,9 @@ def parse_cell(text: str, *, size: int | None = None) -> Cell:
     if not isinstance(text, str) or _CELL_PATTERN.fullmatch(text.strip()) is None:
         raise NotationError(
             f"{text!r} is not a cell: write a file letter a-k and a rank 1-11, such as c3.",
-            code="notation.cell", params={"text": str(text)})
+            code="notation.cell",
+            params={"text": str(text)},
+        )
     cell = _cell(text.strip())
     if size is not None and not cell.on_board(size):
         raise _off_board(cell, size, text)
@@ -154,7 +158,9 @@ def parse_code(text: str) -> str:
     if not isinstance(text, str) or re.fullmatch(_CODE, text.strip()) is None:
         raise NotationError(
             f"{text!r} is not a piece code: write M, W, J or E and a size 1-3, such as W2.",
-            code="notation.code", params={"text": str(text)})
+            code="notation.code",
+            params={"text": str(text)},
+        )
     return text.strip().upper()
 
 
@@ -369,15 +375,15 @@ class AnswerStop(Action):
         return f"AnswerStop.parse({str(self)!r})"
 
 
-VirusFightAction = (Setup | Move | Write | Erase | NoEffect | Step | Jump | ProposeStop
-                    | AnswerStop)
+VirusFightAction = Setup | Move | Write | Erase | NoEffect | Step | Jump | ProposeStop | AnswerStop
 
 
 def _parse_kind(text: str, kind: type, expected: str):  # type: ignore[no-untyped-def]
     action = parse_action(text)
     if not isinstance(action, kind):
-        raise NotationError(f"{text!r} is not {expected}.", code="notation.action",
-                            params={"text": str(text)})
+        raise NotationError(
+            f"{text!r} is not {expected}.", code="notation.action", params={"text": str(text)}
+        )
     return action
 
 
@@ -385,27 +391,37 @@ def _parse_setup(text: str) -> Setup:
     words = text.split()
     if len(words) < 2 or not words[-1].startswith("@"):
         raise NotationError(
-            f"{text!r} is not a setup: write cell:code items then @cell, such as "
-            "c1:M3 d1:W1 @d1.", code="notation.setup", params={"text": text})
+            f"{text!r} is not a setup: write cell:code items then @cell, such as c1:M3 d1:W1 @d1.",
+            code="notation.setup",
+            params={"text": text},
+        )
     placements: list[tuple[Cell, str]] = []
     for word in words[:-1]:
         match = _ITEM.fullmatch(word)
         if match is None:
-            raise NotationError(f"{word!r} in the setup {text!r} is not cell:code (c1:M3).",
-                                code="notation.setup", params={"text": text, "item": word})
+            raise NotationError(
+                f"{word!r} in the setup {text!r} is not cell:code (c1:M3).",
+                code="notation.setup",
+                params={"text": text, "item": word},
+            )
         placements.append((_cell(match.group(1)), match.group(2).upper()))
     marker = _CELL_PATTERN.fullmatch(words[-1][1:])
     if marker is None:
-        raise NotationError(f"the setup {text!r} must end with the marker cell, such as @d1.",
-                            code="notation.setup", params={"text": text})
+        raise NotationError(
+            f"the setup {text!r} must end with the marker cell, such as @d1.",
+            code="notation.setup",
+            params={"text": text},
+        )
     cells = [cell for cell, _ in placements]
     codes = [code for _, code in placements]
     for values, what in ((cells, "cell"), (codes, "piece")):
         repeated = sorted({str(value) for value in values if values.count(value) > 1})
         if repeated:
-            raise NotationError(f"the setup {text!r} repeats the {what} {repeated[0]}.",
-                                code=f"notation.setup-repeated-{what}",
-                                params={"text": text, what: repeated[0]})
+            raise NotationError(
+                f"the setup {text!r} repeats the {what} {repeated[0]}.",
+                code=f"notation.setup-repeated-{what}",
+                params={"text": text, what: repeated[0]},
+            )
     return Setup(tuple(placements), _cell(marker.group(1)))
 
 
@@ -418,8 +434,11 @@ def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
     Setup.parse('c1:M3 d1:W1 @d1')
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action must be text, not {type(text).__name__}.",
-                            code="notation.action", params={"text": str(text)})
+        raise NotationError(
+            f"an action must be text, not {type(text).__name__}.",
+            code="notation.action",
+            params={"text": str(text)},
+        )
     stripped = text.strip()
     lowered = stripped.lower()
     action: VirusFightAction
@@ -445,7 +464,9 @@ def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
         raise NotationError(
             f"{text!r} is not a Virus Fight action: write c3-d3, +W2@d4, xd4, x-, @c4, J@e5, "
             "a setup such as c1:M3 d1:W1 @d1, stop, accept or decline.",
-            code="notation.action", params={"text": text})
+            code="notation.action",
+            params={"text": text},
+        )
     if size is not None:
         for cell in action.cells():
             if not cell.on_board(size):
@@ -471,4 +492,7 @@ def parse_turn(text: str, *, size: int | None = None) -> list[VirusFightAction]:
             return [effect, step]
     raise NotationError(
         f"{text!r} is not a turn: write an effect and a marker step (xc4 @c3, - @c4) or a "
-        "jump (J@d4, J@-).", code="notation.turn", params={"text": str(text)})
+        "jump (J@d4, J@-).",
+        code="notation.turn",
+        params={"text": str(text)},
+    )

@@ -60,8 +60,10 @@ def _seat_text(seat: int) -> str:
 def format_position(state: VirusFightState) -> str:
     head = f"{state.size}/{state.num_players}"
     if state._phase == "setup":
-        programs = "|".join("-" if program is None else str(program).replace(" ", ",")
-                            for program in state._programs)
+        programs = "|".join(
+            "-" if program is None else str(program).replace(" ", ",")
+            for program in state._programs
+        )
         return f"{head} setup {programs}"
     markers = {marker: seat for seat, marker in enumerate(state._markers) if marker is not None}
     pieces = []
@@ -81,10 +83,16 @@ def format_position(state: VirusFightState) -> str:
         elif not supply:
             supplies.append("-")
         else:
-            supplies.append(",".join(piece.code + ("" if piece.origin == seat else
-                                                   f"^{piece.origin + 1}") for piece in supply))
-    order = ",".join(("*" if at == state._turn_index else "") + _seat_text(seat)
-                     for at, seat in enumerate(state._order))
+            supplies.append(
+                ",".join(
+                    piece.code + ("" if piece.origin == seat else f"^{piece.origin + 1}")
+                    for piece in supply
+                )
+            )
+    order = ",".join(
+        ("*" if at == state._turn_index else "") + _seat_text(seat)
+        for at, seat in enumerate(state._order)
+    )
     if state._phase == "over":
         decision = f"over-{state._ending}"
     else:
@@ -96,17 +104,21 @@ def format_position(state: VirusFightState) -> str:
         elif state._proposed:
             decision += "+stop"
     quiet = f"q{state._quiet}{'!' if state._noisy else ''}"
-    return (f"{head} {','.join(pieces) or '-'} {'|'.join(supplies)} {state._round}:{order} "
-            f"{decision} {quiet}")
+    return (
+        f"{head} {','.join(pieces) or '-'} {'|'.join(supplies)} {state._round}:{order} "
+        f"{decision} {quiet}"
+    )
 
 
 def parse_position(game: Game, text: str, options: OptionValues) -> VirusFightState:
     """A state from a position text; ``options`` must agree with its size and players."""
 
     def reject(reason: str) -> NoReturn:
-        raise NotationError(f"{text!r} is not a Virus Fight position: {reason}.",
-                            code="notation.position", params={"text": str(text),
-                                                               "reason": reason})
+        raise NotationError(
+            f"{text!r} is not a Virus Fight position: {reason}.",
+            code="notation.position",
+            params={"text": str(text), "reason": reason},
+        )
 
     if not isinstance(text, str):
         reject("a position is text")
@@ -115,8 +127,10 @@ def parse_position(game: Game, text: str, options: OptionValues) -> VirusFightSt
         reject("it must start with <size>/<players>")
     size, players = (int(part) for part in fields[0].split("/"))
     if size != options["size"] and options["size"] != 0 or players != options["players"]:
-        reject(f"the board {size}/{players} does not match the options size="
-               f"{options['size']} players={options['players']}")
+        reject(
+            f"the board {size}/{players} does not match the options size="
+            f"{options['size']} players={options['players']}"
+        )
     from pyengine.games.virus_fight.board import DEFAULT_SIZES
 
     if options["size"] == 0 and size != DEFAULT_SIZES[players]:
@@ -128,7 +142,7 @@ def parse_position(game: Game, text: str, options: OptionValues) -> VirusFightSt
             if len(fields) != 3 or len(fields[2].split("|")) != players:
                 reject("a setup position is <size>/<players> setup <program>|<program>...")
             programs = fields[2].split("|")
-            if "-" in programs and any(item != "-" for item in programs[programs.index("-"):]):
+            if "-" in programs and any(item != "-" for item in programs[programs.index("-") :]):
                 reject("programs are submitted in seat order")
             for program in programs:
                 if program != "-":
@@ -190,7 +204,7 @@ def _parse_play(state: VirusFightState, fields: list[str], reject) -> VirusFight
         else:
             if markers[seat] is None:
                 reject(f"seat {seat + 1} has no marker, so its supply is x<removed>")
-            for item in ([] if supply == "-" else supply.split(",")):
+            for item in [] if supply == "-" else supply.split(","):
                 match = _SUPPLY_ITEM.fullmatch(item)
                 if match is None:
                     reject(f"{item!r} is not a supply item (code[^origin])")
@@ -207,8 +221,9 @@ def _parse_play(state: VirusFightState, fields: list[str], reject) -> VirusFight
         reject("the round is <round>:<order> with the seat to act marked by *")
     order_items = match.group(2).split(",")
     order = tuple(int(item.lstrip("*")) - 1 for item in order_items)
-    turn_index = next((at for at, item in enumerate(order_items) if item.startswith("*")),
-                      len(order_items))
+    turn_index = next(
+        (at for at, item in enumerate(order_items) if item.startswith("*")), len(order_items)
+    )
     if len(set(order)) != len(order) or not all(0 <= seat < players for seat in order):
         reject("the round order repeats or names a seat that does not play")
     for seat in order[turn_index:]:

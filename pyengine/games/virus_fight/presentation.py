@@ -66,10 +66,15 @@ setup 2 c5:M1 d5:E2 @d5
 """
 
 PLAYERS: tuple[Message, ...] = tuple(
-    {"key": "virus-fight.player", "params": {"number": seat + 1}} for seat in range(5))
+    {"key": "virus-fight.player", "params": {"number": seat + 1}} for seat in range(5)
+)
 HIGHLIGHT_SOURCES = True  # the pieces a MOVE may take, the cells a WRITE may fill, ...
-TYPE_KEYS = {"M": "virus-fight.type.move", "W": "virus-fight.type.write",
-             "J": "virus-fight.type.jump", "E": "virus-fight.type.erase"}
+TYPE_KEYS = {
+    "M": "virus-fight.type.move",
+    "W": "virus-fight.type.write",
+    "J": "virus-fight.type.jump",
+    "E": "virus-fight.type.erase",
+}
 
 
 def message(key: str, **params: Any) -> Message:
@@ -77,12 +82,12 @@ def message(key: str, **params: Any) -> Message:
 
 
 def piece_name(code: str) -> Message:
-    """"large MOVE (M3)"."""
+    """ "large MOVE (M3)"."""
     return message(f"virus-fight.size.{code[1]}", type=message(TYPE_KEYS[code[0]]), code=code)
 
 
 def instruction_name(code: str) -> Message:
-    """"MOVE 3", the way the rules name an instruction."""
+    """ "MOVE 3", the way the rules name an instruction."""
     return message("virus-fight.instruction", type=message(TYPE_KEYS[code[0]]), size=int(code[1]))
 
 
@@ -99,14 +104,24 @@ def render(
     flipped: bool = False,
     size: int | None = None,
 ) -> str:
-    return render_svg(state, highlighted=highlighted, selected=selected,
-                      last_move=tuple(last_move), coordinates=coordinates, flipped=flipped,
-                      size=size)
+    return render_svg(
+        state,
+        highlighted=highlighted,
+        selected=selected,
+        last_move=tuple(last_move),
+        coordinates=coordinates,
+        flipped=flipped,
+        size=size,
+    )
 
 
 def grid(state: VirusFightState) -> dict[str, Any]:
-    return {"files": state.size, "ranks": state.size, "file_names": FILES[: state.size],
-            "flipped": False}
+    return {
+        "files": state.size,
+        "ranks": state.size,
+        "file_names": FILES[: state.size],
+        "flipped": False,
+    }
 
 
 def extras(state: VirusFightState, tokens: Sequence[str]) -> list[dict[str, Any]]:
@@ -119,15 +134,19 @@ def extras(state: VirusFightState, tokens: Sequence[str]) -> list[dict[str, Any]
         if seat in state.eliminated:
             label = message("virus-fight.supply.out", player=PLAYERS[seat])
         else:
-            label = message("virus-fight.supply.label", player=PLAYERS[seat],
-                            count=len(state.supply(seat)))
-        strips.append({
-            "id": f"supply-{seat}",
-            "seat": seat,
-            "label": label,
-            "svg": render_supply_svg(state, seat, id_prefix=f"vfs{seat}",
-                                     choices=choices if seat == actor else None),
-        })
+            label = message(
+                "virus-fight.supply.label", player=PLAYERS[seat], count=len(state.supply(seat))
+            )
+        strips.append(
+            {
+                "id": f"supply-{seat}",
+                "seat": seat,
+                "label": label,
+                "svg": render_supply_svg(
+                    state, seat, id_prefix=f"vfs{seat}", choices=choices if seat == actor else None
+                ),
+            }
+        )
     return strips
 
 
@@ -146,9 +165,14 @@ def setup(state: VirusFightState) -> dict[str, Any] | None:
         "players": state.num_players,
         "segment": segment,
         "max": min(5, len(segment)),
-        "pieces": [{"code": code, "label": piece_name(code),
-                    "svg": render_piece_svg(code, seat, id_prefix=f"vfp{code}")}
-                   for code in PIECE_CODES],
+        "pieces": [
+            {
+                "code": code,
+                "label": piece_name(code),
+                "svg": render_piece_svg(code, seat, id_prefix=f"vfp{code}"),
+            }
+            for code in PIECE_CODES
+        ],
         "submitted": [state.program_submitted(other) for other in range(state.num_players)],
     }
 
@@ -183,7 +207,7 @@ def random_setup(state: VirusFightState, rng: random.Random) -> Setup:
     segment = state.home_segment(state.current_player())
     count = rng.randint(1, min(5, len(segment)))
     start = rng.randint(0, len(segment) - count)
-    cells = segment[start:start + count]
+    cells = segment[start : start + count]
     codes = rng.sample(PIECE_CODES, count)
     return Setup(tuple(zip(cells, codes)), rng.choice(cells))
 
@@ -200,8 +224,9 @@ def public_record(state: VirusFightState) -> str:
     """The record anyone looking at the screen may read: no program before the reveal."""
     text = write_record(state)
     if state.phase == "setup":
-        text = "".join(line for line in text.splitlines(keepends=True)
-                       if not line.startswith("setup "))
+        text = "".join(
+            line for line in text.splitlines(keepends=True) if not line.startswith("setup ")
+        )
     return text
 
 
@@ -223,8 +248,12 @@ def _empty_zone(state: VirusFightState) -> list[str]:
         piece = state.piece_at(cell)
         if piece is None or piece.kind != "E":
             continue
-        for file, rank in ((cell.file - 1, cell.rank), (cell.file + 1, cell.rank),
-                           (cell.file, cell.rank - 1), (cell.file, cell.rank + 1)):
+        for file, rank in (
+            (cell.file - 1, cell.rank),
+            (cell.file + 1, cell.rank),
+            (cell.file, cell.rank - 1),
+            (cell.file, cell.rank + 1),
+        ):
             if 0 <= file < size and 0 <= rank < size and state.piece_at(Cell(file, rank)) is None:
                 zone.add(Cell(file, rank))
     return [str(cell) for cell in sorted(zone)]
@@ -242,8 +271,9 @@ def click_paths(state: VirusFightState) -> list[tuple[tuple[str, ...], Action]]:
             paths.append(((str(action.source), str(action.target)), action))
         elif isinstance(action, Write):
             cell = str(action.cell)
-            paths.append(((cell,) if len(writes) == 1 else (cell, f"+{action.code.lower()}"),
-                          action))
+            paths.append(
+                ((cell,) if len(writes) == 1 else (cell, f"+{action.code.lower()}"), action)
+            )
         elif isinstance(action, Erase) and action.target is None:
             paths += [((cell,), action) for cell in _empty_zone(state)]
             paths.append(((), action))
@@ -325,9 +355,12 @@ def turn(state: VirusFightState) -> Message:
     player = PLAYERS[state.current_player()]
     if state.decision == "stop-vote":
         return message("virus-fight.turn.vote", player=player, proposer=PLAYERS[state.proposer])
-    return message("virus-fight.turn.executes", player=PLAYERS[instruction.seat],
-                   instruction=instruction_name(instruction.piece.code),
-                   cell=str(instruction.cell))
+    return message(
+        "virus-fight.turn.executes",
+        player=PLAYERS[instruction.seat],
+        instruction=instruction_name(instruction.piece.code),
+        cell=str(instruction.cell),
+    )
 
 
 def status(state: VirusFightState, selection: Sequence[str]) -> Message:
@@ -335,12 +368,21 @@ def status(state: VirusFightState, selection: Sequence[str]) -> Message:
         return message("play.game-over")
     if state.phase == "setup":
         done = sum(state.program_submitted(seat) for seat in range(state.num_players))
-        if state.size ** 2 < 12 * state.num_players:  # §2: legal, but the source advises against
-            return message("virus-fight.status.setup-small", done=done, players=state.num_players,
-                           cells=state.size ** 2, pieces=12 * state.num_players)
+        if state.size**2 < 12 * state.num_players:  # §2: legal, but the source advises against
+            return message(
+                "virus-fight.status.setup-small",
+                done=done,
+                players=state.num_players,
+                cells=state.size**2,
+                pieces=12 * state.num_players,
+            )
         return message("virus-fight.status.setup", done=done, players=state.num_players)
-    return message("virus-fight.status.round", round=state.round_number,
-                   first=PLAYERS[state.first_player], hint=_hint(state, selection))
+    return message(
+        "virus-fight.status.round",
+        round=state.round_number,
+        first=PLAYERS[state.first_player],
+        hint=_hint(state, selection),
+    )
 
 
 def _hint(state: VirusFightState, selection: Sequence[str]) -> Message:
@@ -414,25 +456,41 @@ def cell_label(state: VirusFightState, cell: str) -> Message:
         return message("virus-fight.cell.empty", cell=cell)
     marker = state.marker_at(where)
     if marker is not None:
-        return message("virus-fight.cell.marked", cell=cell, piece=piece_name(piece.code),
-                       owner=PLAYERS[piece.owner], marker=PLAYERS[marker])
-    return message("virus-fight.cell.piece", cell=cell, piece=piece_name(piece.code),
-                   owner=PLAYERS[piece.owner])
+        return message(
+            "virus-fight.cell.marked",
+            cell=cell,
+            piece=piece_name(piece.code),
+            owner=PLAYERS[piece.owner],
+            marker=PLAYERS[marker],
+        )
+    return message(
+        "virus-fight.cell.piece",
+        cell=cell,
+        piece=piece_name(piece.code),
+        owner=PLAYERS[piece.owner],
+    )
 
 
 def scores(state: VirusFightState) -> list[dict[str, Any]]:
     rows = []
     for seat in range(state.num_players):
         if state.phase == "setup":
-            key = ("virus-fight.score.ready" if state.program_submitted(seat)
-                   else "virus-fight.score.writing")
+            key = (
+                "virus-fight.score.ready"
+                if state.program_submitted(seat)
+                else "virus-fight.score.writing"
+            )
             label = message(key, player=PLAYERS[seat])
         elif seat in state.eliminated:
             label = message("virus-fight.score.out", player=PLAYERS[seat])
         else:
             supply = state.supply(seat)
-            label = message("virus-fight.score", player=PLAYERS[seat], pieces=len(supply),
-                            pips=sum(piece.size for piece in supply))
+            label = message(
+                "virus-fight.score",
+                player=PLAYERS[seat],
+                pieces=len(supply),
+                pips=sum(piece.size for piece in supply),
+            )
         rows.append({"player": seat, "label": label})
     return rows
 
@@ -444,11 +502,15 @@ def move_rows(state: VirusFightState) -> list[dict[str, Any]]:
     if state.phase != "setup":
         for seat in range(state.num_players):
             program = state.visible_program(seat, None)
-            rows.append({"number": None, "plies": [{"text": f"{seat + 1}: {program}",
-                                                    "last": False}]})
+            rows.append(
+                {"number": None, "plies": [{"text": f"{seat + 1}: {program}", "last": False}]}
+            )
     for entry in state.turns:
-        text = f"{entry.seat + 1}: stop" if entry.code == "stop" else (
-            f"{entry.seat + 1}: {entry.code} {entry.text}")
+        text = (
+            f"{entry.seat + 1}: stop"
+            if entry.code == "stop"
+            else (f"{entry.seat + 1}: {entry.code} {entry.text}")
+        )
         if not rows or rows[-1]["number"] != entry.round:
             rows.append({"number": entry.round, "plies": []})
         rows[-1]["plies"].append({"text": text, "last": False})
@@ -469,12 +531,16 @@ def announce(before: VirusFightState, action: Action, after: VirusFightState) ->
     automatic "no effect" decisions, eliminations, a new round, a stop proposal's fate."""
     mover = PLAYERS[before.current_player()]
     if isinstance(action, Setup) and after.phase == "setup":
-        return message("virus-fight.setup.submitted", player=mover,
-                       next=PLAYERS[after.current_player()])
+        return message(
+            "virus-fight.setup.submitted", player=mover, next=PLAYERS[after.current_player()]
+        )
     if isinstance(action, Setup):  # the reveal (the first turns may resolve at once)
-        main = message("virus-fight.setup.revealed",
-                       player=PLAYERS[after.first_player if after.first_player is not None
-                                      else before.current_player()])
+        main = message(
+            "virus-fight.setup.revealed",
+            player=PLAYERS[
+                after.first_player if after.first_player is not None else before.current_player()
+            ],
+        )
     elif isinstance(action, ProposeStop):
         main = message("virus-fight.stop.proposed", player=mover)
     elif isinstance(action, AnswerStop) and not action.accept:
@@ -484,23 +550,46 @@ def announce(before: VirusFightState, action: Action, after: VirusFightState) ->
     else:
         main = message("play.played", action=str(action), player=mover)
     more: list[Message] = []
-    for entry in after.turns[len(before.turns):]:
+    for entry in after.turns[len(before.turns) :]:
         if entry.text.startswith("- "):
-            more.append(message("virus-fight.auto.no-effect", player=PLAYERS[entry.seat],
-                                instruction=instruction_name(entry.code)))
-    if after.phase == "play" and after.decision == "marker" and after.log and isinstance(
-            after.log[-1], NoEffect) and len(after.log) > len(before.log) + 1:
+            more.append(
+                message(
+                    "virus-fight.auto.no-effect",
+                    player=PLAYERS[entry.seat],
+                    instruction=instruction_name(entry.code),
+                )
+            )
+    if (
+        after.phase == "play"
+        and after.decision == "marker"
+        and after.log
+        and isinstance(after.log[-1], NoEffect)
+        and len(after.log) > len(before.log) + 1
+    ):
         instruction = after.instruction()
         assert instruction is not None
-        more.append(message("virus-fight.auto.no-effect", player=PLAYERS[instruction.seat],
-                            instruction=instruction_name(instruction.piece.code)))
+        more.append(
+            message(
+                "virus-fight.auto.no-effect",
+                player=PLAYERS[instruction.seat],
+                instruction=instruction_name(instruction.piece.code),
+            )
+        )
     for seat in after.eliminated:
         if seat not in before.eliminated:
             more.append(message("virus-fight.auto.eliminated", player=PLAYERS[seat]))
-    if after.phase == "play" and after.round_number != before.round_number and not isinstance(
-            action, Setup):
-        more.append(message("virus-fight.round-start", round=after.round_number,
-                            player=PLAYERS[after.first_player]))
+    if (
+        after.phase == "play"
+        and after.round_number != before.round_number
+        and not isinstance(action, Setup)
+    ):
+        more.append(
+            message(
+                "virus-fight.round-start",
+                round=after.round_number,
+                player=PLAYERS[after.first_player],
+            )
+        )
     if more:
         main["more"] = more
     return main
@@ -511,8 +600,7 @@ def result(state: VirusFightState) -> dict[str, Any] | None:
     if outcome is None:
         return None
     winners = list(outcome.winners)
-    details = [message(f"virus-fight.ending.{outcome.ending}",
-                       rounds=state.round_number)]
+    details = [message(f"virus-fight.ending.{outcome.ending}", rounds=state.round_number)]
     if outcome.ending != "elimination":
         if outcome.reason in ("pieces", "pips"):
             details.append(message(f"virus-fight.scoring.{outcome.reason}"))
@@ -521,7 +609,8 @@ def result(state: VirusFightState) -> dict[str, Any] | None:
     if len(winners) == 1:
         title = message("virus-fight.wins", player=PLAYERS[winners[0]])
     else:
-        seats = winners or [seat for seat in range(state.num_players)
-                            if seat not in state.eliminated]
+        seats = winners or [
+            seat for seat in range(state.num_players) if seat not in state.eliminated
+        ]
         title = message("virus-fight.draw", players=", ".join(str(seat + 1) for seat in seats))
     return {"winners": winners, "title": title, "details": details}

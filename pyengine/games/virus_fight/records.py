@@ -56,11 +56,17 @@ def write_record(state: State) -> str:
     if not isinstance(state, VirusFightState):
         raise EngineError("write_record needs a Virus Fight state.", code="record.wrong-game")
     if state.start_text() is not None:
-        raise EngineError("A record describes a game from its setup; this game started from "
-                          "a position, so save it as JSON (to_json) instead.",
-                          code="record.custom-start")
-    lines = [f"{MAGIC} {VERSION}", f"players {state.num_players}", f"size {state.size}",
-             f"seed {state.seed}"]
+        raise EngineError(
+            "A record describes a game from its setup; this game started from "
+            "a position, so save it as JSON (to_json) instead.",
+            code="record.custom-start",
+        )
+    lines = [
+        f"{MAGIC} {VERSION}",
+        f"players {state.num_players}",
+        f"size {state.size}",
+        f"seed {state.seed}",
+    ]
     for seat in range(state.num_players):
         program = state._programs[seat]
         if program is not None:
@@ -75,8 +81,14 @@ def write_record(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _error(reason: str, line: int | None, code: str, turn: str | None = None,
-           cause: EngineError | None = None, **params: str | int) -> RecordError:
+def _error(
+    reason: str,
+    line: int | None,
+    code: str,
+    turn: str | None = None,
+    cause: EngineError | None = None,
+    **params: str | int,
+) -> RecordError:
     error = RecordError(reason, line=line, ply=turn, code=code, params=params, cause=cause)
     if turn is not None:
         error.message = f"line {line}, turn {turn}: {reason}" if line else f"turn {turn}: {reason}"
@@ -89,29 +101,40 @@ def parse_record(game: Game, text: str) -> VirusFightState:
     """Read and replay a record (see the module docs). Raises :class:`RecordError`."""
     if not isinstance(text, str):
         raise RecordError("a record must be text", code="record.not-text")
-    lines = [(number, raw.split()) for number, raw in enumerate(text.splitlines(), start=1)
-             if raw.strip() and not raw.lstrip().startswith("#")]
+    lines = [
+        (number, raw.split())
+        for number, raw in enumerate(text.splitlines(), start=1)
+        if raw.strip() and not raw.lstrip().startswith("#")
+    ]
     if not lines:
         raise _error("the record is empty", None, "record.empty")
     header = [(MAGIC.lower(), None), ("players", "players"), ("size", "size"), ("seed", "seed")]
     options: dict[str, object] = {}
     for (keyword, option), (number, words) in zip(header, lines, strict=False):
         if len(words) != 2 or words[0].lower() != keyword:
-            raise _error(f"expected the header line {'VirusFight 1' if option is None else keyword + ' <n>'}",
-                         number, "record.bad-header")
+            raise _error(
+                f"expected the header line {'VirusFight 1' if option is None else keyword + ' <n>'}",
+                number,
+                "record.bad-header",
+            )
         if option is None:
             if words[1] != VERSION:
-                raise _error(f"unknown record version {words[1]!r} (expected 1)", number,
-                             "record.bad-header")
+                raise _error(
+                    f"unknown record version {words[1]!r} (expected 1)", number, "record.bad-header"
+                )
             continue
         try:
             options[option] = game.options[option].parse_text(words[1])
         except OptionError as error:
-            raise _error(f"bad {keyword} line: {error}", number, "record.bad-header",
-                         cause=error) from error
+            raise _error(
+                f"bad {keyword} line: {error}", number, "record.bad-header", cause=error
+            ) from error
     if len(lines) < 4:
-        raise _error("the header needs VirusFight 1, players, size and seed lines",
-                     lines[-1][0], "record.bad-header")
+        raise _error(
+            "the header needs VirusFight 1, players, size and seed lines",
+            lines[-1][0],
+            "record.bad-header",
+        )
     try:
         state = game.new_initial_state(options)
     except OptionError as error:
@@ -131,8 +154,9 @@ def parse_record(game: Game, text: str) -> VirusFightState:
         try:
             state.apply(parse_action(" ".join(words[2:]), size=state.size))
         except EngineError as error:
-            raise _error(f"seat {seat + 1}'s setup: {error}", number, "record.bad-setup",
-                         cause=error) from error
+            raise _error(
+                f"seat {seat + 1}'s setup: {error}", number, "record.bad-setup", cause=error
+            ) from error
         at += 1
     result_words: tuple[int, list[str]] | None = None
     consumed = 0
@@ -140,8 +164,11 @@ def parse_record(game: Game, text: str) -> VirusFightState:
         number, words = body[position]
         if words[0].lower() == "result":
             if position != len(body) - 1:
-                raise _error("nothing may follow the result", body[position + 1][0],
-                             "record.text-after-result")
+                raise _error(
+                    "nothing may follow the result",
+                    body[position + 1][0],
+                    "record.text-after-result",
+                )
             result_words = (number, words)
             break
         consumed = _play_line(state, number, words, consumed, last=position == len(body) - 1)
@@ -149,90 +176,142 @@ def parse_record(game: Game, text: str) -> VirusFightState:
         number, words = result_words
         replayed = result_line(state)
         given = " ".join(word.lower() for word in words)
-        if len(words) != 4 or words[1].lower() not in ("win", "draw") or words[3].lower() \
-                not in ENDINGS:
-            raise _error("the result is 'result win <seat> <reason>' or 'result draw "
-                         "<seat>,<seat>... <reason>'", number, "record.bad-result")
+        if (
+            len(words) != 4
+            or words[1].lower() not in ("win", "draw")
+            or words[3].lower() not in ENDINGS
+        ):
+            raise _error(
+                "the result is 'result win <seat> <reason>' or 'result draw "
+                "<seat>,<seat>... <reason>'",
+                number,
+                "record.bad-result",
+            )
         if replayed != given:
-            raise _error(f"the record says {' '.join(words)!r} but the replayed game gives "
-                         f"{replayed or 'no result (the game is not over)'}", number,
-                         "record.wrong-result", given=" ".join(words),
-                         replayed=replayed or "")
+            raise _error(
+                f"the record says {' '.join(words)!r} but the replayed game gives "
+                f"{replayed or 'no result (the game is not over)'}",
+                number,
+                "record.wrong-result",
+                given=" ".join(words),
+                replayed=replayed or "",
+            )
     return state
 
 
-def _play_line(state: VirusFightState, number: int, words: list[str], consumed: int, *,
-               last: bool) -> int:
+def _play_line(
+    state: VirusFightState, number: int, words: list[str], consumed: int, *, last: bool
+) -> int:
     """Replay one turn line; ``consumed`` turns of ``state.turns`` are already matched by
     earlier lines. Returns the new count."""
     label = words[0]
     if state.phase == "setup":
-        raise _error("a turn cannot come before every seat's setup", number,
-                     "record.missing-setup", turn=label)
+        raise _error(
+            "a turn cannot come before every seat's setup",
+            number,
+            "record.missing-setup",
+            turn=label,
+        )
     if consumed < len(state.turns):  # the engine played this whole turn by itself
         entry = state.turns[consumed]
         _match(entry, number, words)
         return consumed + 1
     if state.is_terminal():
-        raise _error(f"the game is already over ({result_line(state)}), so no turn may "
-                     "follow", number, "record.turn-after-end", turn=label)
+        raise _error(
+            f"the game is already over ({result_line(state)}), so no turn may follow",
+            number,
+            "record.turn-after-end",
+            turn=label,
+        )
     seat = state._order[state._turn_index]
     expected = f"{state._round}.{seat + 1}"
     if label != expected:
-        raise _error(f"expected the turn {expected} (round {state._round}, seat {seat + 1} "
-                     f"to act), found {label!r}", number, "record.wrong-turn", turn=label,
-                     expected=expected)
+        raise _error(
+            f"expected the turn {expected} (round {state._round}, seat {seat + 1} "
+            f"to act), found {label!r}",
+            number,
+            "record.wrong-turn",
+            turn=label,
+            expected=expected,
+        )
     if len(words) == 2 and words[1].lower() == "stop":
         if not state.can_propose_stop():
-            raise _error("a stop may be proposed only at the start of a turn whose first "
-                         "decision is not automatic (§7.2)", number, "record.illegal-action",
-                         turn=label)
+            raise _error(
+                "a stop may be proposed only at the start of a turn whose first "
+                "decision is not automatic (§7.2)",
+                number,
+                "record.illegal-action",
+                turn=label,
+            )
         state.apply(ProposeStop())
         while state._voters:
             state.apply("accept")
         return consumed + 1
     if len(words) not in (3, 4):
-        raise _error("a turn line is '<round>.<seat> <code> <turn>'", number,
-                     "record.bad-turn", turn=label)
+        raise _error(
+            "a turn line is '<round>.<seat> <code> <turn>'", number, "record.bad-turn", turn=label
+        )
     code = words[1].upper()
     if code != state._code:
-        raise _error(f"the executed instruction is {state._code}, not {words[1]}", number,
-                     "record.wrong-instruction", turn=label, expected=state._code,
-                     given=words[1])
+        raise _error(
+            f"the executed instruction is {state._code}, not {words[1]}",
+            number,
+            "record.wrong-instruction",
+            turn=label,
+            expected=state._code,
+            given=words[1],
+        )
     tokens = words[2:]
     in_progress = len(tokens) == 1 and code[0] != "J"
     if in_progress and not last:
-        raise _error("only the last line of an unfinished record may hold a turn in progress "
-                     "(an effect without its marker step)", number, "record.bad-turn",
-                     turn=label)
+        raise _error(
+            "only the last line of an unfinished record may hold a turn in progress "
+            "(an effect without its marker step)",
+            number,
+            "record.bad-turn",
+            turn=label,
+        )
     if not in_progress and len(tokens) != (1 if code[0] == "J" else 2):
-        raise _error("a JUMP turn is one token (J@d4), any other an effect and a marker step "
-                     "(xc4 @c3)", number, "record.bad-turn", turn=label)
+        raise _error(
+            "a JUMP turn is one token (J@d4), any other an effect and a marker step (xc4 @c3)",
+            number,
+            "record.bad-turn",
+            turn=label,
+        )
     for index, token in enumerate(tokens):
         if len(state.turns) > consumed:  # the rest of the turn was automatic
             break
         try:
             action = parse_action(token, size=state.size)
         except NotationError as error:
-            raise _error(str(error), number, "record.bad-turn", turn=label,
-                         cause=error) from error
+            raise _error(str(error), number, "record.bad-turn", turn=label, cause=error) from error
         if index == 0 and state._decision == "marker" and state._pending:
             # the engine already applied the effect by itself (there was no option)
             if str(action) != state._pending:
-                raise _error(f"the effect has no legal option, so the engine records "
-                             f"{state._pending!r}, not {token!r}", number,
-                             "record.wrong-automatic", turn=label, expected=state._pending)
+                raise _error(
+                    f"the effect has no legal option, so the engine records "
+                    f"{state._pending!r}, not {token!r}",
+                    number,
+                    "record.wrong-automatic",
+                    turn=label,
+                    expected=state._pending,
+                )
             continue
         if getattr(action, "automatic", False):
             options = " ".join(str(option) for option in state.legal_actions())
-            raise _error(f"{token} is the automatic token of a decision with no legal option, "
-                         f"but this decision has options: {options}", number,
-                         "record.wrong-automatic", turn=label)
+            raise _error(
+                f"{token} is the automatic token of a decision with no legal option, "
+                f"but this decision has options: {options}",
+                number,
+                "record.wrong-automatic",
+                turn=label,
+            )
         try:
             state.apply(action)
         except EngineError as error:
-            raise _error(str(error), number, "record.illegal-action", turn=label,
-                         cause=error) from error
+            raise _error(
+                str(error), number, "record.illegal-action", turn=label, cause=error
+            ) from error
     if in_progress:
         if len(state.turns) > consumed:
             _match(state.turns[consumed], number, words)
@@ -248,17 +327,27 @@ def _match(entry: TurnEntry, number: int, words: list[str]) -> None:
     """Check a line against a turn the engine logged."""
     label = words[0]
     if label != f"{entry.round}.{entry.seat + 1}":
-        raise _error(f"expected the turn {entry.round}.{entry.seat + 1}, found {label!r}",
-                     number, "record.wrong-turn", turn=label)
+        raise _error(
+            f"expected the turn {entry.round}.{entry.seat + 1}, found {label!r}",
+            number,
+            "record.wrong-turn",
+            turn=label,
+        )
     expected = entry.line().split()[1:]
     try:
-        given = [words[1].upper() if words[1].lower() != "stop" else "stop",
-                 *(str(parse_action(word)) for word in words[2:])]
+        given = [
+            words[1].upper() if words[1].lower() != "stop" else "stop",
+            *(str(parse_action(word)) for word in words[2:]),
+        ]
     except NotationError as error:
         raise _error(str(error), number, "record.bad-turn", turn=label, cause=error) from error
     if given != expected:
-        code = "record.wrong-instruction" if given[:1] != expected[:1] else \
-            "record.wrong-automatic"
-        raise _error(f"the engine plays this turn as {' '.join(expected)!r} (decisions with no "
-                     f"legal option are automatic), not {' '.join(words[1:])!r}", number, code,
-                     turn=label, expected=" ".join(expected))
+        code = "record.wrong-instruction" if given[:1] != expected[:1] else "record.wrong-automatic"
+        raise _error(
+            f"the engine plays this turn as {' '.join(expected)!r} (decisions with no "
+            f"legal option are automatic), not {' '.join(words[1:])!r}",
+            number,
+            code,
+            turn=label,
+            expected=" ".join(expected),
+        )

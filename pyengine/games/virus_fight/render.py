@@ -756,8 +756,14 @@ def render_supply_svg(
     )
 
 
-def render_piece_svg(code: str, seat: int, *, size: int | None = None,
-                     title: str | None = None, id_prefix: str = "vfp") -> str:
+def render_piece_svg(
+    code: str,
+    seat: int,
+    *,
+    size: int | None = None,
+    title: str | None = None,
+    id_prefix: str = "vfp",
+) -> str:
     """One piece of ``seat`` (0-based) alone, drawn as on the board (for a program builder's
     buttons): a cell-sized square with the tile centred, so the three sizes stay comparable.
 
@@ -777,8 +783,12 @@ def render_piece_svg(code: str, seat: int, *, size: int | None = None,
         title=code if title is None else title,
         title_id=f"{id_prefix}-title",
         pixel_size=None if size is None else (size, size),
-        attributes={"class": "piece-icon virus-fight", "data-code": code,
-                    "font-family": FONT, "text-anchor": "middle"},
+        attributes={
+            "class": "piece-icon virus-fight",
+            "data-code": code,
+            "font-family": FONT,
+            "text-anchor": "middle",
+        },
     )
 
 
@@ -819,8 +829,9 @@ def _strip_seat(cx: float, cy: float, seat: int, *, out: bool) -> Markup:
     )
 
 
-def _slot(x: float, code: str, origins: dict[int, int], seat: int,
-          click: str | None = None) -> Markup:
+def _slot(
+    x: float, code: str, origins: dict[int, int], seat: int, click: str | None = None
+) -> Markup:
     count = sum(origins.values())
     kind, size = code[0], int(code[1])
     cx, cy = x + SLOT / 2, 44.0

@@ -94,8 +94,9 @@ def next_first_player(sizes: Sequence[int | None], previous: int) -> int:
     raise AssertionError("unreachable")
 
 
-def stop_winners(supplies: Sequence[Sequence[Piece]], alive: Sequence[bool]) -> tuple[
-        tuple[int, ...], str]:
+def stop_winners(
+    supplies: Sequence[Sequence[Piece]], alive: Sequence[bool]
+) -> tuple[tuple[int, ...], str]:
     """Stop scoring (§7.4): the winning seats and the reason (``pieces``, ``pips`` or
     ``draw``)."""
     tied = [seat for seat in range(len(alive)) if alive[seat]]
@@ -112,8 +113,11 @@ def start_round(state: VirusFightState, number: int, first: int) -> None:
     count = state.num_players
     state._round = number
     state._first = first
-    state._order = tuple(seat for seat in ((first + step) % count for step in range(count))
-                         if state._markers[seat] is not None)
+    state._order = tuple(
+        seat
+        for seat in ((first + step) % count for step in range(count))
+        if state._markers[seat] is not None
+    )
     state._turn_index = 0
     start_turn(state)
 
@@ -155,8 +159,10 @@ def end_turn(state: VirusFightState) -> None:
     if state._round >= CAP_ROUNDS:
         end_game(state, "cap")
         return
-    sizes = [None if marker is None else state._board[marker].size  # type: ignore[union-attr]
-             for marker in state._markers]
+    sizes = [
+        None if marker is None else state._board[marker].size  # type: ignore[union-attr]
+        for marker in state._markers
+    ]
     start_round(state, state._round + 1, next_first_player(sizes, state._first))
 
 

@@ -121,8 +121,10 @@ class Instruction:
     decision: str
 
     def __str__(self) -> str:
-        return (f"seat {self.seat + 1} executes {TYPE_NAMES[self.piece.kind]} "
-                f"{self.piece.size} on {self.cell}")
+        return (
+            f"seat {self.seat + 1} executes {TYPE_NAMES[self.piece.kind]} "
+            f"{self.piece.size} on {self.cell}"
+        )
 
 
 def _sort_supply(pieces: list[Piece]) -> tuple[Piece, ...]:
@@ -140,9 +142,26 @@ class VirusFightState(State):
     """
 
     # attributes restored by undo, in snapshot order
-    _SAVED = ("_board", "_markers", "_supplies", "_removed", "_programs", "_phase", "_round",
-              "_first", "_order", "_turn_index", "_decision", "_proposed", "_voters", "_quiet",
-              "_noisy", "_ending", "_pending", "_code")
+    _SAVED = (
+        "_board",
+        "_markers",
+        "_supplies",
+        "_removed",
+        "_programs",
+        "_phase",
+        "_round",
+        "_first",
+        "_order",
+        "_turn_index",
+        "_decision",
+        "_proposed",
+        "_voters",
+        "_quiet",
+        "_noisy",
+        "_ending",
+        "_pending",
+        "_code",
+    )
 
     def __init__(self, game: Game, options: OptionValues, size: int) -> None:
         self.game = game
@@ -155,8 +174,10 @@ class VirusFightState(State):
         players = self.num_players
         self._board: list[Piece | None] = [None] * (size * size)
         self._markers: list[int | None] = [None] * players
-        full = [_sort_supply([Piece(code[0], int(code[1]), seat, seat) for code in PIECE_CODES])
-                for seat in range(players)]
+        full = [
+            _sort_supply([Piece(code[0], int(code[1]), seat, seat) for code in PIECE_CODES])
+            for seat in range(players)
+        ]
         self._supplies: list[tuple[Piece, ...]] = full
         self._removed: list[int] = [0] * players
         self._programs: list[Setup | None] = [None] * players
@@ -215,30 +236,54 @@ class VirusFightState(State):
         """Raise :class:`IllegalActionError` naming the rule that forbids ``action``."""
         kinds = (Setup, Move, Write, Erase, NoEffect, Step, Jump, ProposeStop, AnswerStop)
         if not isinstance(action, kinds):
-            raise IllegalActionError(f"{action!r} is not a Virus Fight action.",
-                                     code="virus-fight.not-an-action",
-                                     params={"action": str(action)})
+            raise IllegalActionError(
+                f"{action!r} is not a Virus Fight action.",
+                code="virus-fight.not-an-action",
+                params={"action": str(action)},
+            )
         if self._phase == "over":
             refuse(self, action, "game-over", "the game is over", "end of the game")
         if action.automatic:
-            refuse(self, action, "automatic", f"{action} is an automatic token that only the "
-                   "engine applies when a decision has no legal option", "§6.1")
+            refuse(
+                self,
+                action,
+                "automatic",
+                f"{action} is an automatic token that only the "
+                "engine applies when a decision has no legal option",
+                "§6.1",
+            )
         if self._phase == "setup":
             check_setup(self, action)
             return
         if isinstance(action, ProposeStop):
             if not self.can_propose_stop():
-                refuse(self, action, "stop-not-now", "a stop may be proposed only at the start "
-                       "of one's turn, before its first decision, once per turn", "§7.2")
+                refuse(
+                    self,
+                    action,
+                    "stop-not-now",
+                    "a stop may be proposed only at the start "
+                    "of one's turn, before its first decision, once per turn",
+                    "§7.2",
+                )
             return
         if isinstance(action, AnswerStop):
             if not self._voters:
-                refuse(self, action, "answer-not-now", "no stop proposal is waiting for an "
-                       "answer", "§7.2")
+                refuse(
+                    self,
+                    action,
+                    "answer-not-now",
+                    "no stop proposal is waiting for an answer",
+                    "§7.2",
+                )
             return
         if self._voters:
-            refuse(self, action, "wrong-decision", "a stop proposal is waiting for an answer "
-                   "(accept or decline)", "§7.2")
+            refuse(
+                self,
+                action,
+                "wrong-decision",
+                "a stop proposal is waiting for an answer (accept or decline)",
+                "§7.2",
+            )
         if self._legal is None:
             self._legal = compute_legal(self)
         if action in self._legal:
@@ -247,8 +292,10 @@ class VirusFightState(State):
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it, then resolve empty decisions."""
-        self._snapshots.append(tuple(getattr(self, name) for name in self._SAVED) + (
-            len(self._keys), len(self._turns), len(self._log)))
+        self._snapshots.append(
+            tuple(getattr(self, name) for name in self._SAVED)
+            + (len(self._keys), len(self._turns), len(self._log))
+        )
         self._history.append(action)
         self._perform(action)
         self._resolve()
@@ -261,7 +308,7 @@ class VirusFightState(State):
         saved = self._snapshots.pop()
         for name, value in zip(self._SAVED, saved, strict=False):
             setattr(self, name, value)
-        keys, turns, log = saved[len(self._SAVED):]
+        keys, turns, log = saved[len(self._SAVED) :]
         for key in self._keys[keys:]:
             self._key_counts[key] -= 1
             if not self._key_counts[key]:
@@ -295,8 +342,12 @@ class VirusFightState(State):
             return None
         scores = tuple(len(supply) for supply in self._supplies)
         if self._ending == "elimination":
-            return Result(winners=(self._alive_seats()[0],), scores=scores,
-                          reason="elimination", ending="elimination")
+            return Result(
+                winners=(self._alive_seats()[0],),
+                scores=scores,
+                reason="elimination",
+                ending="elimination",
+            )
         winners, reason = stop_winners(self._supplies, self._alive_list())
         if len(winners) == self.num_players:
             winners = ()
@@ -304,8 +355,17 @@ class VirusFightState(State):
 
     def clone(self) -> VirusFightState:
         twin = object.__new__(VirusFightState)
-        for name in ("game", "options", "num_players", "size", "seed", "_segments",
-                     "_neighbours", "_start", *self._SAVED):
+        for name in (
+            "game",
+            "options",
+            "num_players",
+            "size",
+            "seed",
+            "_segments",
+            "_neighbours",
+            "_start",
+            *self._SAVED,
+        ):
             setattr(twin, name, getattr(self, name))
         twin._board = self._board.copy()
         twin._markers = self._markers.copy()
@@ -327,29 +387,51 @@ class VirusFightState(State):
         the repetition counts are)."""
         if not isinstance(other, VirusFightState):
             return NotImplemented
-        return (self.num_players == other.num_players and self.seed == other.seed
-                and self.size == other.size
-                and all(getattr(self, name) == getattr(other, name) for name in self._SAVED)
-                and self._key_counts == other._key_counts)
+        return (
+            self.num_players == other.num_players
+            and self.seed == other.seed
+            and self.size == other.size
+            and all(getattr(self, name) == getattr(other, name) for name in self._SAVED)
+            and self._key_counts == other._key_counts
+        )
 
     __hash__ = None  # type: ignore[assignment]
 
     def position_key(self) -> tuple[Any, ...]:
         """Every rule-relevant field (board with origins, markers, supplies, phase, round,
         turn, decision, counters) as a hashable tuple."""
-        return (self.size, tuple(self._board), tuple(self._markers), tuple(self._supplies),
-                tuple(self._removed), tuple(self._programs), self._phase, self._round,
-                self._first, self._order, self._turn_index, self._decision, self._proposed,
-                self._voters, self._quiet, self._noisy, self._ending)
+        return (
+            self.size,
+            tuple(self._board),
+            tuple(self._markers),
+            tuple(self._supplies),
+            tuple(self._removed),
+            tuple(self._programs),
+            self._phase,
+            self._round,
+            self._first,
+            self._order,
+            self._turn_index,
+            self._decision,
+            self._proposed,
+            self._voters,
+            self._quiet,
+            self._noisy,
+            self._ending,
+        )
 
     def repetition_key(self) -> tuple[Any, ...]:
         """The key of §7.3 (codes and owners, markers and supplies of survivors, the seat to
         act and the round's first player; origins excluded)."""
-        board = tuple((index, piece.code, piece.owner)
-                      for index, piece in enumerate(self._board) if piece is not None)
-        seats = tuple((seat, self._markers[seat],
-                       tuple(sorted(piece.code for piece in self._supplies[seat])))
-                      for seat in self._alive_seats())
+        board = tuple(
+            (index, piece.code, piece.owner)
+            for index, piece in enumerate(self._board)
+            if piece is not None
+        )
+        seats = tuple(
+            (seat, self._markers[seat], tuple(sorted(piece.code for piece in self._supplies[seat])))
+            for seat in self._alive_seats()
+        )
         return board, seats, self.to_act, self._first
 
     def position_text(self) -> str:
@@ -423,8 +505,11 @@ class VirusFightState(State):
     def board_cells(self) -> list[tuple[Cell, Piece, int | None]]:
         """The occupied cells by index order: (cell, piece, seat of the marker on it)."""
         markers = {marker: seat for seat, marker in enumerate(self._markers) if marker is not None}
-        return [(self.cell_at(index), piece, markers.get(index))
-                for index, piece in enumerate(self._board) if piece is not None]
+        return [
+            (self.cell_at(index), piece, markers.get(index))
+            for index, piece in enumerate(self._board)
+            if piece is not None
+        ]
 
     def marker(self, seat: int) -> Cell | None:
         index = self._markers[seat]
@@ -476,12 +561,19 @@ class VirusFightState(State):
 
     def can_propose_stop(self) -> bool:
         """Whether the player to act may propose a stop now (§7.2)."""
-        return (self._phase == "play" and not self._voters and not self._proposed
-                and self._decision in ("effect", "jump") and not self._pending)
+        return (
+            self._phase == "play"
+            and not self._voters
+            and not self._proposed
+            and self._decision in ("effect", "jump")
+            and not self._pending
+        )
 
     def block(self, cell: Cell) -> frozenset[Cell]:
         """The block of the piece on ``cell`` (empty if the cell is empty)."""
-        return frozenset(self.cell_at(index) for index in block_indices(self, self.cell_index(cell)))
+        return frozenset(
+            self.cell_at(index) for index in block_indices(self, self.cell_index(cell))
+        )
 
     def diagram(self) -> str:
         """The board drawn as in §9 (``TS/o``, ``*p`` for a marker, ``.`` empty)."""
@@ -496,7 +588,7 @@ class VirusFightState(State):
                     text += f"*{self._markers.index(index) + 1}"
                 cells.append(text.ljust(7))
             lines.append(f"{str(rank + 1).rjust(len(str(self.size)))} {''.join(cells).rstrip()}")
-        letters = "".join(letter.ljust(7) for letter in "abcdefghijk"[:self.size]).rstrip()
+        letters = "".join(letter.ljust(7) for letter in "abcdefghijk"[: self.size]).rstrip()
         lines.append(f"{' ' * len(str(self.size))} {letters}")
         return "\n".join(lines)
 
@@ -518,9 +610,11 @@ class VirusFightState(State):
             seat = self._order[self._turn_index]
             self._proposed = True
             count = self.num_players
-            self._voters = tuple(other for other in ((seat + step) % count
-                                                     for step in range(1, count))
-                                 if self._markers[other] is not None)
+            self._voters = tuple(
+                other
+                for other in ((seat + step) % count for step in range(1, count))
+                if self._markers[other] is not None
+            )
             return
         if isinstance(action, AnswerStop):
             if not action.accept:
@@ -559,8 +653,10 @@ class VirusFightState(State):
         elif isinstance(action, Write):
             supply = list(self._supplies[seat])
             matching = [piece for piece in supply if piece.code == action.code]
-            piece = next((piece for piece in matching if piece.origin == seat),
-                         min(matching, key=lambda piece: piece.origin))
+            piece = next(
+                (piece for piece in matching if piece.origin == seat),
+                min(matching, key=lambda piece: piece.origin),
+            )
             supply.remove(piece)
             self._set_supply(seat, supply)
             board[self.cell_index(action.cell)] = piece
@@ -600,8 +696,9 @@ class VirusFightState(State):
                 board[self.cell_index(cell)] = Piece(code[0], int(code[1]), seat, seat)
             markers.append(self.cell_index(program.marker))
             used = set(program.codes)
-            supplies.append(_sort_supply([piece for piece in self._supplies[seat]
-                                          if piece.code not in used]))
+            supplies.append(
+                _sort_supply([piece for piece in self._supplies[seat] if piece.code not in used])
+            )
         self._supplies = supplies
         self._markers = markers
         self._phase = "play"

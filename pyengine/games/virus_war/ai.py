@@ -150,11 +150,15 @@ class VirusWarHeuristics(Heuristics):
                 exposed[player] = (own_live & within).bit_count() / live[player]
                 safe[player] = bool(own_live & ~enemy_layers[-1])
             enemy_reach = layers[1 - player]
-            threats[1 - player] = (own_live & enemy_reach[min(1, len(enemy_reach) - 1)]
-                                   ).bit_count()
-        return Features(live, (board[3].bit_count(), board[2].bit_count()),
-                        (territory[0], territory[1]), (exposed[0], exposed[1]),
-                        (threats[0], threats[1]), (safe[0], safe[1]))
+            threats[1 - player] = (own_live & enemy_reach[min(1, len(enemy_reach) - 1)]).bit_count()
+        return Features(
+            live,
+            (board[3].bit_count(), board[2].bit_count()),
+            (territory[0], territory[1]),
+            (exposed[0], exposed[1]),
+            (threats[0], threats[1]),
+            (safe[0], safe[1]),
+        )
 
     def score(self, state: VirusWarState) -> float:
         """The unsquashed evaluation for X."""
@@ -217,17 +221,22 @@ class VirusWarHeuristics(Heuristics):
                 rest.append(action)
         return kills + near + rest + passes
 
-    def choose(self, state: State, candidates: Sequence[Candidate],
-               rng: random.Random) -> Action | None:
+    def choose(
+        self, state: State, candidates: Sequence[Candidate], rng: random.Random
+    ) -> Action | None:
         """The final choice at the root: a proven result stays; otherwise one of the
         candidates nearly as good and nearly as visited as the best, at random (the seeded
         ``rng``), so that games vary."""
         top = candidates[0]
         if top.proven or len(candidates) == 1:
             return None
-        close = [candidate for candidate in candidates
-                 if not candidate.proven and candidate.value >= top.value - _NEAR_VARIETY
-                 and candidate.visits >= top.visits * _VARIETY_VISITS]
+        close = [
+            candidate
+            for candidate in candidates
+            if not candidate.proven
+            and candidate.value >= top.value - _NEAR_VARIETY
+            and candidate.visits >= top.visits * _VARIETY_VISITS
+        ]
         return rng.choice(close).action if len(close) > 1 else None
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
@@ -250,8 +259,7 @@ HEURISTICS = VirusWarHeuristics()
 # (a browser runs Python about 2x slower). In CPython an iteration costs about 0.1 ms on
 # 10x10 (leaf evaluation only: with this evaluation, playouts cost more than they give).
 LEVELS: dict[str, Level] = {
-    "easy": Level(search=SearchConfig(iterations=60, time_ms=100.0, exploration=0.7),
-                  blunder=0.1),
+    "easy": Level(search=SearchConfig(iterations=60, time_ms=100.0, exploration=0.7), blunder=0.1),
     "medium": Level(search=SearchConfig(iterations=600, time_ms=400.0, exploration=0.7)),
     "hard": Level(search=SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.7)),
 }

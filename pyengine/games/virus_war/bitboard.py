@@ -173,8 +173,7 @@ def reach_mask(geometry: Geometry, board: Board, player: int) -> int:
     only if another one is next to it)."""
     sources = board[player] | _bridges(geometry, board[player], board[3 - player])
     size = geometry.size
-    beside = ((sources << 1) & geometry.not_first_file) | (
-        (sources >> 1) & geometry.not_last_file)
+    beside = ((sources << 1) & geometry.not_first_file) | ((sources >> 1) & geometry.not_last_file)
     row = beside | sources
     return (beside | (row << size) | (row >> size)) & geometry.full
 

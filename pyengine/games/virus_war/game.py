@@ -55,11 +55,24 @@ class VirusWarGame(Game):
     max_players = 2
     options = OptionSchema(
         [
-            Option("size", "int", 10, minimum=MIN_SIZE, maximum=MAX_SIZE, label="Board size",
-                   description="The board has size x size cells (files a-o without j)."),
-            Option("variant", "choice", "standard", choices=VARIANTS, label="Variant",
-                   description="standard: a double pass is a draw; last-move-wins: after a "
-                   "double pass the player of the last non-pass turn wins."),
+            Option(
+                "size",
+                "int",
+                10,
+                minimum=MIN_SIZE,
+                maximum=MAX_SIZE,
+                label="Board size",
+                description="The board has size x size cells (files a-o without j).",
+            ),
+            Option(
+                "variant",
+                "choice",
+                "standard",
+                choices=VARIANTS,
+                label="Variant",
+                description="standard: a double pass is a draw; last-move-wins: after a "
+                "double pass the player of the last non-pass turn wins.",
+            ),
         ]
     )
 

@@ -144,8 +144,9 @@ _Kind = TypeVar("_Kind", Step, Pass)
 def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
     action = parse_action(text)
     if not isinstance(action, kind):
-        raise NotationError(f"{text!r} is not {expected}.", code="notation.action",
-                            params={"text": text})
+        raise NotationError(
+            f"{text!r} is not {expected}.", code="notation.action", params={"text": text}
+        )
     return action
 
 
@@ -184,8 +185,11 @@ def parse_action(text: str, *, size: int | None = None) -> VirusWarAction:
     (Step.parse('c3'), Pass.parse('pass'), Pass.parse('pass'))
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action must be text, not {type(text).__name__}.",
-                            code="notation.action", params={"text": str(text)})
+        raise NotationError(
+            f"an action must be text, not {type(text).__name__}.",
+            code="notation.action",
+            params={"text": str(text)},
+        )
     stripped = text.strip()
     if stripped.lower() in _PASS_TEXTS:
         return PASS
@@ -210,8 +214,11 @@ def parse_turn(text: str, *, size: int | None = None) -> list[VirusWarAction]:
     ([Step.parse('a1'), Step.parse('b2'), Step.parse('c3')], [Pass.parse('pass')])
     """
     if not isinstance(text, str):
-        raise NotationError(f"a turn must be text, not {type(text).__name__}.",
-                            code="notation.turn", params={"text": str(text)})
+        raise NotationError(
+            f"a turn must be text, not {type(text).__name__}.",
+            code="notation.turn",
+            params={"text": str(text)},
+        )
     stripped = text.strip()
     if stripped.lower() in _PASS_TEXTS:
         return [PASS]
@@ -265,18 +272,20 @@ def _read_board(ranks: list[str], labels: list[str], source: str) -> tuple[int, 
     for rank_text, label in zip(ranks, labels, strict=True):
         bad = next((symbol for symbol in rank_text if symbol not in SYMBOLS), None)
         if bad is not None:
-            raise _position_error(source, f"rank {label}: {bad!r} is not a cell "
-                                  "(use . X O x o)")
+            raise _position_error(source, f"rank {label}: {bad!r} is not a cell (use . X O x o)")
         if len(rank_text) != size:
-            raise _position_error(source, f"rank {label} has {len(rank_text)} cells "
-                                  f"instead of {size}")
+            raise _position_error(
+                source, f"rank {label} has {len(rank_text)} cells instead of {size}"
+            )
         rows.append(rank_text)
     return size, "".join(reversed(rows))
 
 
 def _read_number(text: str, source: str, what: str, *, maximum: int) -> int:
-    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0") or (
-        len(text) > 9 or int(text) > maximum
+    if (
+        not (text.isascii() and text.isdigit())
+        or (len(text) > 1 and text[0] == "0")
+        or (len(text) > 9 or int(text) > maximum)
     ):
         raise _position_error(source, f"{what} must be a number up to {maximum}, not {text!r}")
     return int(text)
@@ -312,15 +321,17 @@ def parse_position(text: str) -> Position:
     to_move = _read_player(words[1], text, "the side to move", allow_none=False)
     assert to_move is not None
     passes = _read_number(words[2], text, "the pass count", maximum=2) if len(words) > 2 else 0
-    last = _read_player(words[3], text, "the last mover", allow_none=True) if len(
-        words) > 3 else None
+    last = (
+        _read_player(words[3], text, "the last mover", allow_none=True) if len(words) > 3 else None
+    )
     steps: tuple[int, ...] = ()
     length: int | None = None
     if len(words) > 4:
         turn_text, slash, length_text = words[4].partition("/")
         if not slash:
-            raise _position_error(text, f"the turn field is steps/M, such as -/3 or a1-b2/3, "
-                                  f"not {words[4]!r}")
+            raise _position_error(
+                text, f"the turn field is steps/M, such as -/3 or a1-b2/3, not {words[4]!r}"
+            )
         if length_text != "-":  # "-": let the rules compute M
             length = _read_number(length_text, text, "the turn length M", maximum=3)
         if turn_text != "-":
@@ -330,10 +341,11 @@ def parse_position(text: str) -> Position:
                 raise _position_error(text, f"the turn's steps: {error}") from error
             if any(not isinstance(action, Step) for action in actions):
                 raise _position_error(text, "the turn field lists steps, not a pass")
-            steps = tuple(action.cell.index(size) for action in actions  # type: ignore[union-attr]
-                          )
-    number = _read_number(words[5], text, "the turn number", maximum=10**6) if len(
-        words) > 5 else 1
+            steps = tuple(
+                action.cell.index(size)
+                for action in actions  # type: ignore[union-attr]
+            )
+    number = _read_number(words[5], text, "the turn number", maximum=10**6) if len(words) > 5 else 1
     if number < 1:
         raise _position_error(text, "the turn number starts at 1")
     return Position(size, contents, to_move, passes, last, steps, length, number)
@@ -342,12 +354,14 @@ def parse_position(text: str) -> Position:
 def format_position(position: Position) -> str:
     """The canonical position text (inverse of :func:`parse_position`)."""
     size = position.size
-    ranks = [position.contents[rank * size:(rank + 1) * size] for rank in reversed(range(size))]
+    ranks = [position.contents[rank * size : (rank + 1) * size] for rank in reversed(range(size))]
     last = "-" if position.last_mover is None else PLAYER_LETTERS[position.last_mover]
     steps = "-".join(str(Cell(index % size, index // size)) for index in position.turn_steps)
     length = "-" if position.turn_length is None else str(position.turn_length)
-    return (f"{'/'.join(ranks)} {PLAYER_LETTERS[position.to_move]} {position.passes} {last} "
-            f"{steps or '-'}/{length} {position.number}")
+    return (
+        f"{'/'.join(ranks)} {PLAYER_LETTERS[position.to_move]} {position.passes} {last} "
+        f"{steps or '-'}/{length} {position.number}"
+    )
 
 
 def format_diagram(size: int, contents: str) -> str:
@@ -364,7 +378,7 @@ def format_diagram(size: int, contents: str) -> str:
     """
     width = len(str(size))
     lines = [
-        f"{str(rank + 1).rjust(width)} {' '.join(contents[rank * size:(rank + 1) * size])}"
+        f"{str(rank + 1).rjust(width)} {' '.join(contents[rank * size : (rank + 1) * size])}"
         for rank in reversed(range(size))
     ]
     lines.append(f"{' ' * width} {' '.join(FILES[:size])}")
@@ -384,12 +398,14 @@ def parse_diagram_board(text: str) -> tuple[int, str]:
     size = len(rank_lines)
     if [letter.lower() for letter in file_line] != list(FILES[:size]):
         raise _position_error(
-            text, f"the last line must hold the file letters {' '.join(FILES[:size])}")
+            text, f"the last line must hold the file letters {' '.join(FILES[:size])}"
+        )
     labels = []
     for row, words in enumerate(rank_lines):
         expected = str(size - row)
         if words[0] != expected:
-            raise _position_error(text, f"expected rank {expected} at the start of line "
-                                  f"{row + 1}, found {words[0]!r}")
+            raise _position_error(
+                text, f"expected rank {expected} at the start of line {row + 1}, found {words[0]!r}"
+            )
         labels.append(expected)
     return _read_board(["".join(words[1:]) for words in rank_lines], labels, text)

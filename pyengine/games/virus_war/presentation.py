@@ -19,7 +19,9 @@ from pyengine.games.virus_war.rules import VirusWarState
 Message = dict[str, Any]
 
 # A position worth a look on the home page: both viruses have killed, fortresses are forming.
-POSTER_RECORD = "1. a1-b2-c3 k10-i9-h8 2. d4-e5-f6 g7-f6-e5 3. d5-e6-f7 d5-d4-c3 4. g7-h8-i9 i10-h9-g8"
+POSTER_RECORD = (
+    "1. a1-b2-c3 k10-i9-h8 2. d4-e5-f6 g7-f6-e5 3. d5-e6-f7 d5-d4-c3 4. g7-h8-i9 i10-h9-g8"
+)
 
 PLAYERS: tuple[Message, Message] = (
     {"key": "virus-war.player.0", "params": {}},
@@ -66,7 +68,12 @@ def render(
 
 
 def grid(state: VirusWarState) -> dict[str, Any]:
-    return {"files": state.size, "ranks": state.size, "file_names": FILES[: state.size], "flipped": False}
+    return {
+        "files": state.size,
+        "ranks": state.size,
+        "file_names": FILES[: state.size],
+        "flipped": False,
+    }
 
 
 def action_cells(action: Step | Pass) -> tuple[str, ...]:
@@ -85,14 +92,22 @@ def last_move(state: VirusWarState) -> tuple[str, ...]:
 
 
 def action_label(action: Step | Pass) -> Message:
-    return message("play.pass") if isinstance(action, Pass) else message("play.action", action=str(action))
+    return (
+        message("play.pass")
+        if isinstance(action, Pass)
+        else message("play.action", action=str(action))
+    )
 
 
 def turn(state: VirusWarState) -> Message:
     player = PLAYERS[state.to_move]
     if state.turn_steps and state.turn_length:
-        return message("virus-war.turn.step", player=player, step=len(state.turn_steps) + 1,
-                       steps=state.turn_length)
+        return message(
+            "virus-war.turn.step",
+            player=player,
+            step=len(state.turn_steps) + 1,
+            steps=state.turn_length,
+        )
     return message("play.to-move", player=player)
 
 
@@ -143,8 +158,17 @@ def scores(state: VirusWarState) -> list[dict[str, Any]]:
     contents = state.contents()
     rows = []
     for player, (live, fortress) in enumerate((("X", "o"), ("O", "x"))):
-        rows.append({"player": player, "label": message(
-            "virus-war.score", player=PLAYERS[player], live=contents.count(live), fortress=contents.count(fortress))})
+        rows.append(
+            {
+                "player": player,
+                "label": message(
+                    "virus-war.score",
+                    player=PLAYERS[player],
+                    live=contents.count(live),
+                    fortress=contents.count(fortress),
+                ),
+            }
+        )
     return rows
 
 
@@ -152,7 +176,10 @@ def move_rows(state: VirusWarState) -> list[dict[str, Any]]:
     """Numbered turns as the record writes them (the turn in progress last, possibly partial)."""
     turns = state.turn_texts()
     rows = [
-        {"number": start // 2 + 1, "plies": [{"text": text, "last": False} for text in turns[start:start + 2]]}
+        {
+            "number": start // 2 + 1,
+            "plies": [{"text": text, "last": False} for text in turns[start : start + 2]],
+        }
         for start in range(0, len(turns), 2)
     ]
     if rows:
@@ -165,11 +192,18 @@ def result(state: VirusWarState) -> dict[str, Any] | None:
     if outcome is None:
         return None
     if not outcome.winners:
-        return {"winners": [], "title": message("play.draw"),
-                "details": [message("virus-war.ending.double-pass-draw")]}
+        return {
+            "winners": [],
+            "title": message("play.draw"),
+            "details": [message("virus-war.ending.double-pass-draw")],
+        }
     (winner,) = outcome.winners
     if outcome.ending == "elimination":
         detail = message("virus-war.ending.elimination", player=PLAYERS[1 - winner])
     else:
         detail = message("virus-war.ending.last-move", player=PLAYERS[winner])
-    return {"winners": [winner], "title": message("virus-war.wins", player=PLAYERS[winner]), "details": [detail]}
+    return {
+        "winners": [winner],
+        "title": message("virus-war.wins", player=PLAYERS[winner]),
+        "details": [detail],
+    }

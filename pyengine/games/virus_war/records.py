@@ -113,7 +113,7 @@ def write_record(state: State) -> str:
     lines = [format_tags(pairs), ""]
     turns = state.turn_texts()
     for number, first in enumerate(range(0, len(turns), 2), start=1):
-        lines.append(f"{number}. {' '.join(turns[first:first + 2])}")
+        lines.append(f"{number}. {' '.join(turns[first : first + 2])}")
     lines.append(result)
     return "\n".join(lines) + "\n"
 
@@ -137,21 +137,26 @@ def _error(
     return error
 
 
-def _read_tags(
-    game: VirusWarGame, tags: list[Tag]
-) -> tuple[VirusWarState, Tag | None, Tag | None]:
+def _read_tags(game: VirusWarGame, tags: list[Tag]) -> tuple[VirusWarState, Tag | None, Tag | None]:
     """Check the tags; return the start state, the Result tag and the Termination tag."""
     by_key: dict[str, Tag] = {}
     for tag in tags:
         key = tag.key.lower()
         if key in by_key:
-            raise _error(f"duplicate tag {tag.key} (first on line {by_key[key].line})",
-                         line=tag.line, code="record.duplicate-tag", params={"tag": tag.key})
+            raise _error(
+                f"duplicate tag {tag.key} (first on line {by_key[key].line})",
+                line=tag.line,
+                code="record.duplicate-tag",
+                params={"tag": tag.key},
+            )
         by_key[key] = tag
     game_tag = by_key.get("game")
     if game_tag is not None and game_tag.value.lower() != GAME_NAME.lower():
-        raise _error(f"this is not a Virus War record (Game is {game_tag.value!r})",
-                     line=game_tag.line, code="record.wrong-game")
+        raise _error(
+            f"this is not a Virus War record (Game is {game_tag.value!r})",
+            line=game_tag.line,
+            code="record.wrong-game",
+        )
     options = {}
     for name in ("size", "variant"):
         option_tag = by_key.get(name)
@@ -159,56 +164,85 @@ def _read_tags(
             try:
                 options[name] = game.options[name].parse_text(option_tag.value)
             except OptionError as error:
-                raise _error(f"bad {option_tag.key} tag: {error}", line=option_tag.line,
-                             code="record.bad-tag", cause=error) from error
+                raise _error(
+                    f"bad {option_tag.key} tag: {error}",
+                    line=option_tag.line,
+                    code="record.bad-tag",
+                    cause=error,
+                ) from error
     result_tag = by_key.get("result")
     if result_tag is not None and result_tag.value not in RESULTS:
-        raise _error(f"the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}",
-                     line=result_tag.line, code="record.bad-tag")
+        raise _error(
+            f"the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}",
+            line=result_tag.line,
+            code="record.bad-tag",
+        )
     termination_tag = by_key.get("termination")
     if termination_tag is not None and termination_tag.value.lower() not in TERMINATIONS:
-        raise _error("the Termination tag must be elimination or double-pass, not "
-                     f"{termination_tag.value!r}", line=termination_tag.line,
-                     code="record.bad-tag")
+        raise _error(
+            "the Termination tag must be elimination or double-pass, not "
+            f"{termination_tag.value!r}",
+            line=termination_tag.line,
+            code="record.bad-tag",
+        )
     return game.new_initial_state(options), result_tag, termination_tag
 
 
 def _play_turn(state: VirusWarState, token: Token, label: str) -> bool:
     """Replay one turn; return whether it is still in progress (fewer steps than M)."""
     if state.is_terminal():
-        raise _error(f"the game is already over ({result_text(state)}), so no turn may follow",
-                     line=token.line, turn=label, code="record.turn-after-end")
+        raise _error(
+            f"the game is already over ({result_text(state)}), so no turn may follow",
+            line=token.line,
+            turn=label,
+            code="record.turn-after-end",
+        )
     try:
         actions = parse_turn(token.text, size=state.size)
     except NotationError as error:
-        raise _error(str(error), line=token.line, turn=label, code="record.bad-turn",
-                     cause=error) from error
+        raise _error(
+            str(error), line=token.line, turn=label, code="record.bad-turn", cause=error
+        ) from error
     for made, action in enumerate(actions):
         if made and not state.turn_steps:
             steps = len(actions)
             if state.is_terminal():
-                reason = (f"the game ended after step {made} ({'-'.join(token.text.split('-')[:made])}"
-                          f"), so the turn has {steps} steps instead of {made}")
+                reason = (
+                    f"the game ended after step {made} ({'-'.join(token.text.split('-')[:made])}"
+                    f"), so the turn has {steps} steps instead of {made}"
+                )
             else:
-                reason = (f"the turn has {steps} steps but M = {made}: it ends after {made} "
-                          "(full-turn rule)")
-            raise _error(reason, line=token.line, turn=label, code="record.wrong-step-count",
-                         params={"steps": steps, "needed": made})
+                reason = (
+                    f"the turn has {steps} steps but M = {made}: it ends after {made} "
+                    "(full-turn rule)"
+                )
+            raise _error(
+                reason,
+                line=token.line,
+                turn=label,
+                code="record.wrong-step-count",
+                params={"steps": steps, "needed": made},
+            )
         try:
             state.apply(action)
         except IllegalActionError as error:
-            raise _error(str(error), line=token.line, turn=label, code="record.illegal-step",
-                         cause=error) from error
+            raise _error(
+                str(error), line=token.line, turn=label, code="record.illegal-step", cause=error
+            ) from error
     return bool(state.turn_steps)
 
 
 def _incomplete(state: VirusWarState, token: Token, label: str) -> RecordError:
     made = len(state.turn_steps)
     needed = state.turn_length or 0
-    return _error(f"the turn has {made} step{'s' if made != 1 else ''} but M = {needed}: a turn "
-                  f"is {needed} steps unless the game ends earlier (full-turn rule)",
-                  line=token.line, turn=label, code="record.wrong-step-count",
-                  params={"steps": made, "needed": needed})
+    return _error(
+        f"the turn has {made} step{'s' if made != 1 else ''} but M = {needed}: a turn "
+        f"is {needed} steps unless the game ends earlier (full-turn rule)",
+        line=token.line,
+        turn=label,
+        code="record.wrong-step-count",
+        params={"steps": made, "needed": needed},
+    )
 
 
 def _is_turn(token: Token) -> bool:
@@ -235,26 +269,39 @@ def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
         token = tokens[at]
         if token.text in RESULTS:
             if at != len(tokens) - 1:
-                raise _error("nothing may follow the result", line=tokens[at + 1].line,
-                             code="record.text-after-result")
+                raise _error(
+                    "nothing may follow the result",
+                    line=tokens[at + 1].line,
+                    code="record.text-after-result",
+                )
             result_token = token
             break
         match = _NUMBER.fullmatch(token.text)
         if match is None or match.group(1) != str(number):
-            raise _error(f"expected the turn number {number}. followed by a space, found "
-                         f"{token.text!r}", line=token.line, code="record.bad-number",
-                         params={"expected": number})
+            raise _error(
+                f"expected the turn number {number}. followed by a space, found {token.text!r}",
+                line=token.line,
+                code="record.bad-number",
+                params={"expected": number},
+            )
         at += 1
         for label in (f"{number}.", f"{number}..."):
             if at == len(tokens) or not _is_turn(tokens[at]):
                 if label.endswith("..."):
                     if at < len(tokens) and tokens[at].text not in RESULTS:
-                        raise _error("O's turn is missing: only the last number may hold X's "
-                                     "turn alone", line=tokens[at].line, turn=label,
-                                     code="record.missing-turn")
+                        raise _error(
+                            "O's turn is missing: only the last number may hold X's turn alone",
+                            line=tokens[at].line,
+                            turn=label,
+                            code="record.missing-turn",
+                        )
                     break
-                raise _error("the turn number holds no turn", line=token.line, turn=label,
-                             code="record.missing-turn")
+                raise _error(
+                    "the turn number holds no turn",
+                    line=token.line,
+                    turn=label,
+                    code="record.missing-turn",
+                )
             if in_progress is not None:
                 raise _incomplete(state, *in_progress)
             turn_token = tokens[at]
@@ -262,10 +309,14 @@ def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
                 in_progress = (turn_token, label)
             at += 1
         number += 1
-    declared_end = [given for given in (
-        result_token.text if result_token else None,
-        result_tag.value if result_tag else None,
-    ) if given not in (None, "*")]
+    declared_end = [
+        given
+        for given in (
+            result_token.text if result_token else None,
+            result_tag.value if result_tag else None,
+        )
+        if given not in (None, "*")
+    ]
     if in_progress is not None and (declared_end or termination_tag is not None):
         raise _incomplete(state, *in_progress)
     replayed = result_text(state)
@@ -281,6 +332,9 @@ def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
 
 def _check(replayed: str, given: str, line: int, what: str) -> None:
     if given != replayed:
-        raise _error(f"the {what} says {given} but the replayed game gives {replayed}",
-                     line=line, code="record.wrong-result",
-                     params={"given": given, "replayed": replayed})
+        raise _error(
+            f"the {what} says {given} but the replayed game gives {replayed}",
+            line=line,
+            code="record.wrong-result",
+            params={"given": given, "replayed": replayed},
+        )

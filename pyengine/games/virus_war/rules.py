@@ -75,8 +75,17 @@ O = 1
 PLAYER_NAMES = ("X", "O")
 ILLEGAL_CODES = tuple(
     f"virus-war.{code}"
-    for code in ("not-an-action", "off-board", "game-over", "pass-mid-turn", "home-corner-first",
-                 "occupied-own", "dead-cell", "reserved-corner", "not-accessible")
+    for code in (
+        "not-an-action",
+        "off-board",
+        "game-over",
+        "pass-mid-turn",
+        "home-corner-first",
+        "occupied-own",
+        "dead-cell",
+        "reserved-corner",
+        "not-accessible",
+    )
 )
 """Every ``IllegalActionError.code`` a Virus War state raises (translation keys for the UI)."""
 
@@ -208,19 +217,28 @@ class VirusWarState(State):
                 params={"action": str(action)},
             )
         if isinstance(action, Step) and not action.cell.on_board(self.size):
-            self._refuse(action, "off-board", f"{action.cell} is not on the {self.size}x"
-                         f"{self.size} board", "board")
+            self._refuse(
+                action,
+                "off-board",
+                f"{action.cell} is not on the {self.size}x{self.size} board",
+                "board",
+            )
         if self._over:
             self._refuse(action, "game-over", "the game is over", "end of the game")
         if isinstance(action, Pass):
             if self._turn_steps:
                 needed = self.turn_length or 0
                 left = needed - len(self._turn_steps)
-                self._refuse(action, "pass-mid-turn",
-                             f"a turn cannot switch to a pass after its first step; {left} more "
-                             f"step{'s' if left != 1 else ''} of this turn "
-                             f"{'are' if left != 1 else 'is'} needed", "full-turn rule",
-                             steps_left=left, needed=needed)
+                self._refuse(
+                    action,
+                    "pass-mid-turn",
+                    f"a turn cannot switch to a pass after its first step; {left} more "
+                    f"step{'s' if left != 1 else ''} of this turn "
+                    f"{'are' if left != 1 else 'is'} needed",
+                    "full-turn rule",
+                    steps_left=left,
+                    needed=needed,
+                )
             return
         self._check_step(action)
 
@@ -236,8 +254,16 @@ class VirusWarState(State):
         """Restore the state before the last action (step or pass) and return that action."""
         if not self._history:
             raise EngineError("There is no action to undo.", code="undo.empty")
-        (self._board, self._player, self._passes, self._last_mover, self._turn_steps,
-         self._number, self._over, self._mask) = self._snapshots.pop()
+        (
+            self._board,
+            self._player,
+            self._passes,
+            self._last_mover,
+            self._turn_steps,
+            self._number,
+            self._over,
+            self._mask,
+        ) = self._snapshots.pop()
         self._reach = -1
         action = self._history.pop()
         self.last_action = self._history[-1] if self._history else None
@@ -260,11 +286,13 @@ class VirusWarState(State):
         if self._over == _OVER_ELIMINATION:
             loser = self._eliminated()
             assert loser is not None
-            return Result(winners=(1 - loser,), scores=scores, reason="elimination",
-                          ending="elimination")
+            return Result(
+                winners=(1 - loser,), scores=scores, reason="elimination", ending="elimination"
+            )
         if self._last_wins and self._last_mover >= 0:
-            return Result(winners=(self._last_mover,), scores=scores, reason="last-move",
-                          ending="double-pass")
+            return Result(
+                winners=(self._last_mover,), scores=scores, reason="last-move", ending="double-pass"
+            )
         return Result(winners=(), scores=scores, reason="draw", ending="double-pass")
 
     def clone(self) -> VirusWarState:
@@ -321,8 +349,17 @@ class VirusWarState(State):
     def position_key(self) -> tuple[int, int, int, int, int, int, int, int, int]:
         """``(size, 4 bitboards, player, passes, last mover, steps made in the turn)``."""
         board = self._board
-        return (self.size, board[0], board[1], board[2], board[3], self._player, self._passes,
-                self._last_mover, len(self._turn_steps))
+        return (
+            self.size,
+            board[0],
+            board[1],
+            board[2],
+            board[3],
+            self._player,
+            self._passes,
+            self._last_mover,
+            len(self._turn_steps),
+        )
 
     def position_text(self) -> str:
         return format_position(self.position())
@@ -339,7 +376,8 @@ class VirusWarState(State):
                 self._mask = 0
             else:
                 self._mask, self._reach, self._bridge = step_parts(
-                    self._geometry, self._board, self._player)
+                    self._geometry, self._board, self._player
+                )
         return self._mask
 
     def legal_step_indices(self) -> list[int]:
@@ -353,8 +391,18 @@ class VirusWarState(State):
         steps = self._turn_steps
         action = self._geometry.steps[index]
         if self._record:
-            self._snapshots.append((board, player, self._passes, self._last_mover, steps,
-                                    self._number, self._over, self._mask))
+            self._snapshots.append(
+                (
+                    board,
+                    player,
+                    self._passes,
+                    self._last_mover,
+                    steps,
+                    self._number,
+                    self._over,
+                    self._mask,
+                )
+            )
             self._history.append(action)
         self.last_action = action
         bit = 1 << index
@@ -383,7 +431,8 @@ class VirusWarState(State):
         if len(steps) < 3:
             if self._reach >= 0 and self._mask >= 0:  # update the reach of the turn so far
                 mask, self._reach, self._bridge = step_update(
-                    self._geometry, board, player, index, self._reach, self._bridge)
+                    self._geometry, board, player, index, self._reach, self._bridge
+                )
             else:
                 mask, self._reach, self._bridge = step_parts(self._geometry, board, player)
             self._mask = mask
@@ -395,8 +444,18 @@ class VirusWarState(State):
         """Pass without any check (legal only before the turn's first step)."""
         player = self._player
         if self._record:
-            self._snapshots.append((self._board, player, self._passes, self._last_mover,
-                                    self._turn_steps, self._number, self._over, self._mask))
+            self._snapshots.append(
+                (
+                    self._board,
+                    player,
+                    self._passes,
+                    self._last_mover,
+                    self._turn_steps,
+                    self._number,
+                    self._over,
+                    self._mask,
+                )
+            )
             self._history.append(PASS)
         self.last_action = PASS
         if self._passes:
@@ -525,8 +584,15 @@ class VirusWarState(State):
         """Every cell's :meth:`cell_content`, in index order."""
         board = self._board
         return "".join(
-            "X" if board[0] >> index & 1 else "O" if board[1] >> index & 1
-            else "x" if board[2] >> index & 1 else "o" if board[3] >> index & 1 else "."
+            "X"
+            if board[0] >> index & 1
+            else "O"
+            if board[1] >> index & 1
+            else "x"
+            if board[2] >> index & 1
+            else "o"
+            if board[3] >> index & 1
+            else "."
             for index in range(self._geometry.area)
         )
 
@@ -560,20 +626,32 @@ class VirusWarState(State):
 
     def bridges(self, player: int) -> list[frozenset[int]]:
         """``player``'s bridges (§3): groups of their fortress cells touching a live symbol."""
-        return [frozenset(cells_of(group))
-                for group in bridge_groups(self._geometry, self._board, player)]
+        return [
+            frozenset(cells_of(group))
+            for group in bridge_groups(self._geometry, self._board, player)
+        ]
 
     def counts(self) -> dict[str, list[int]]:
         """``{"live": [X, O], "dead": [X, O]}``: symbols of each player on the board."""
         board = self._board
-        return {"live": [board[0].bit_count(), board[1].bit_count()],
-                "dead": [board[2].bit_count(), board[3].bit_count()]}
+        return {
+            "live": [board[0].bit_count(), board[1].bit_count()],
+            "dead": [board[2].bit_count(), board[3].bit_count()],
+        }
 
     def position(self) -> Position:
         """The current position as a :class:`Position` value."""
         length = 0 if self._over else self.turn_length
-        return Position(self.size, self.contents(), self._player, self._passes,
-                        self.last_mover, self._turn_steps, length, self._number)
+        return Position(
+            self.size,
+            self.contents(),
+            self._player,
+            self._passes,
+            self.last_mover,
+            self._turn_steps,
+            length,
+            self._number,
+        )
 
     def diagram(self) -> str:
         """The board drawn as in virus-war.md (rank N at the top)."""
@@ -592,8 +670,12 @@ class VirusWarState(State):
     def _refuse(
         self, action: VirusWarAction, code: str, reason: str, rule: str, **extra: str | int
     ) -> NoReturn:
-        params: dict[str, str | int] = {"action": str(action), "reason": reason, "rule": rule,
-                                        "player": self._player}
+        params: dict[str, str | int] = {
+            "action": str(action),
+            "reason": reason,
+            "rule": rule,
+            "player": self._player,
+        }
         if isinstance(action, Step):
             params["cell"] = str(action.cell)
         params.update(extra)
@@ -611,26 +693,49 @@ class VirusWarState(State):
         geometry = self._geometry
         if not self.has_symbol(player):
             corner = str(geometry.cells[geometry.homes[player]])
-            self._refuse(action, "home-corner-first",
-                         f"{name} has no symbol on the board yet, so its only step is its home "
-                         f"corner {corner}", "first-step rule", corner=corner)
+            self._refuse(
+                action,
+                "home-corner-first",
+                f"{name} has no symbol on the board yet, so its only step is its home "
+                f"corner {corner}",
+                "first-step rule",
+                corner=corner,
+            )
         content = self.cell_content(index)
         if content == name:
-            self._refuse(action, "occupied-own", f"{action.cell} already holds a live {name}; "
-                         f"a step places on an empty cell or kills a live {enemy}", "step rule")
+            self._refuse(
+                action,
+                "occupied-own",
+                f"{action.cell} already holds a live {name}; "
+                f"a step places on an empty cell or kills a live {enemy}",
+                "step rule",
+            )
         if content in ("x", "o"):
             owner = "O" if content == "x" else "X"
-            self._refuse(action, "dead-cell", f"{action.cell} holds a dead symbol ({owner}'s "
-                         "fortress), which never changes again", "step rule")
+            self._refuse(
+                action,
+                "dead-cell",
+                f"{action.cell} holds a dead symbol ({owner}'s "
+                "fortress), which never changes again",
+                "step rule",
+            )
         accessible = bool(self.accessible_mask(player) >> index & 1)
         if accessible and index == geometry.homes[1 - player]:
-            self._refuse(action, "reserved-corner",
-                         f"{action.cell} is {enemy}'s home corner, reserved while {enemy} has "
-                         "no symbol on the board", "reservation rule")
+            self._refuse(
+                action,
+                "reserved-corner",
+                f"{action.cell} is {enemy}'s home corner, reserved while {enemy} has "
+                "no symbol on the board",
+                "reservation rule",
+            )
         what = "an empty cell" if content == "." else f"a live {enemy}"
-        self._refuse(action, "not-accessible",
-                     f"{action.cell} is {what} that touches no live {name} and no {name} "
-                     f"bridge (a chain of dead {enemy} next to a live {name})", "reach rule")
+        self._refuse(
+            action,
+            "not-accessible",
+            f"{action.cell} is {what} that touches no live {name} and no {name} "
+            f"bridge (a chain of dead {enemy} next to a live {name})",
+            "reach rule",
+        )
 
 
 # -- positions given as text --------------------------------------------------------------
@@ -661,16 +766,22 @@ def check_position(position: Position, options: OptionValues) -> Position:
     player = position.to_move
     eliminated = [seat for seat in (X, O) if not board[seat] and board[2 + seat]]
     for seat in (X, O):
-        if not (board[seat] | board[2 + seat]) and (board[1 - seat] | board[3 - seat]) >> (
-                geometry.homes[seat]) & 1:
-            reject(f"{PLAYER_NAMES[seat]} has no symbol, so its home corner "
-                   f"{geometry.cells[geometry.homes[seat]]} is reserved and must be empty")
+        if (
+            not (board[seat] | board[2 + seat])
+            and (board[1 - seat] | board[3 - seat]) >> (geometry.homes[seat]) & 1
+        ):
+            reject(
+                f"{PLAYER_NAMES[seat]} has no symbol, so its home corner "
+                f"{geometry.cells[geometry.homes[seat]]} is reserved and must be empty"
+            )
     if len(eliminated) == 2:
         reject("both players have symbols but none alive")
     if eliminated and eliminated[0] != player:
-        reject(f"{PLAYER_NAMES[eliminated[0]]} has no live symbol, so the game ended after "
-               f"{PLAYER_NAMES[1 - eliminated[0]]}'s step and {PLAYER_NAMES[eliminated[0]]} "
-               "is the side to move")
+        reject(
+            f"{PLAYER_NAMES[eliminated[0]]} has no live symbol, so the game ended after "
+            f"{PLAYER_NAMES[1 - eliminated[0]]}'s step and {PLAYER_NAMES[eliminated[0]]} "
+            "is the side to move"
+        )
     over = bool(eliminated) or position.passes == 2
     if eliminated and position.passes:
         reject("the game ended by elimination, so the last turn was not a pass")
@@ -679,14 +790,15 @@ def check_position(position: Position, options: OptionValues) -> Position:
     last = position.last_mover
     if last is not None and not (board[last] | board[2 + last]):
         reject(f"{PLAYER_NAMES[last]} made the last non-pass turn, so it has a symbol")
-    if position.passes and position.last_mover == (
-            1 - player if position.passes == 1 else player):
+    if position.passes and position.last_mover == (1 - player if position.passes == 1 else player):
         # passes 1: the other player just passed, so the turn before it (if any) was the
         # mover's own non-pass turn; passes 2: the mover passed first, right after the other
         # player's non-pass turn (if any)
-        reject(f"after {'a pass' if position.passes == 1 else 'a double pass'} with "
-               f"{PLAYER_NAMES[player]} to move, the last non-pass turn was not "
-               f"{PLAYER_NAMES[position.last_mover]}'s")
+        reject(
+            f"after {'a pass' if position.passes == 1 else 'a double pass'} with "
+            f"{PLAYER_NAMES[player]} to move, the last non-pass turn was not "
+            f"{PLAYER_NAMES[position.last_mover]}'s"
+        )
     steps = position.turn_steps
     if over:
         if steps:
@@ -710,14 +822,18 @@ def check_position(position: Position, options: OptionValues) -> Position:
                 start[3 - player] ^= bit
                 start[1 - player] |= bit
             else:
-                reject(f"{geometry.cells[index]} was stepped on by {PLAYER_NAMES[player]} in "
-                       f"this turn but holds neither a live {PLAYER_NAMES[player]} nor a dead "
-                       f"{PLAYER_NAMES[1 - player]}")
+                reject(
+                    f"{geometry.cells[index]} was stepped on by {PLAYER_NAMES[player]} in "
+                    f"this turn but holds neither a live {PLAYER_NAMES[player]} nor a dead "
+                    f"{PLAYER_NAMES[1 - player]}"
+                )
         current: Board = (start[0], start[1], start[2], start[3])
         for made, index in enumerate(steps):
             if not step_mask(geometry, current, player) >> index & 1:
-                reject(f"the turn's step {geometry.cells[index]} (step {made + 1}) is not "
-                       "legal after the steps before it")
+                reject(
+                    f"the turn's step {geometry.cells[index]} (step {made + 1}) is not "
+                    "legal after the steps before it"
+                )
             current = after_steps(current, player, 1 << index)
         if not step_mask(geometry, current, player):
             reject("the turn in progress has no step left, so it would be over")
@@ -730,5 +846,13 @@ def check_position(position: Position, options: OptionValues) -> Position:
 
 
 def _with_length(position: Position, length: int) -> Position:
-    return Position(position.size, position.contents, position.to_move, position.passes,
-                    position.last_mover, position.turn_steps, length, position.number)
+    return Position(
+        position.size,
+        position.contents,
+        position.to_move,
+        position.passes,
+        position.last_mover,
+        position.turn_steps,
+        length,
+        position.number,
+    )

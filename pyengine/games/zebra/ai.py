@@ -234,15 +234,18 @@ class ZebraHeuristics(Heuristics):
         for action in actions:
             if action in mirror:
                 first.append(action)
-            elif type(action) is Move and abs(
-                    cells[action.source.rank * size + action.source.file]) == 1:
+            elif (
+                type(action) is Move
+                and abs(cells[action.source.rank * size + action.source.file]) == 1
+            ):
                 singles.append(action)
             else:
                 rest.append(action)
         return first + singles + rest
 
-    def choose(self, state: State, candidates: Sequence[Candidate],
-               rng: random.Random) -> Action | None:
+    def choose(
+        self, state: State, candidates: Sequence[Candidate], rng: random.Random
+    ) -> Action | None:
         """The final choice at the root. A proven win stays. Otherwise, among the candidates
         that are nearly as good as the search's best (not proven lost): as Black, a mirror
         reply (§9); as White in a mirror-symmetric position, a move that leaves Black fewer
@@ -252,9 +255,13 @@ class ZebraHeuristics(Heuristics):
         if top.proven or len(candidates) == 1:
             return None
         floor = max(2, top.visits // 10)
-        near = [candidate for candidate in candidates
-                if candidate.visits >= floor and candidate.value >= top.value - _NEAR_STRATEGY
-                and not (candidate.proven and candidate.value <= -1.0)]
+        near = [
+            candidate
+            for candidate in candidates
+            if candidate.visits >= floor
+            and candidate.value >= top.value - _NEAR_STRATEGY
+            and not (candidate.proven and candidate.value <= -1.0)
+        ]
         if not near:  # hardly searched (a time cap on a big board)
             return None
         mirror = set(mirror_replies(state))
@@ -271,9 +278,12 @@ class ZebraHeuristics(Heuristics):
             fewest = min(counts)
             if near and near[0] is top and fewest < counts[0]:
                 return near[counts.index(fewest)].action
-        close = [candidate for candidate in near
-                 if candidate.value >= top.value - _NEAR_VARIETY
-                 and candidate.visits >= top.visits * _VARIETY_VISITS]
+        close = [
+            candidate
+            for candidate in near
+            if candidate.value >= top.value - _NEAR_VARIETY
+            and candidate.visits >= top.visits * _VARIETY_VISITS
+        ]
         return rng.choice(close).action if len(close) > 1 else None
 
     def rollout_action(self, state: State, rng: random.Random) -> Action:
@@ -283,8 +293,12 @@ class ZebraHeuristics(Heuristics):
         if rng.random() < 0.7:
             cells = state.cells
             size = state.size
-            singles = [action for action in legal if type(action) is Move
-                       and abs(cells[action.source.rank * size + action.source.file]) == 1]
+            singles = [
+                action
+                for action in legal
+                if type(action) is Move
+                and abs(cells[action.source.rank * size + action.source.file]) == 1
+            ]
             if singles:
                 return rng.choice(singles)
         return rng.choice(legal)
@@ -296,8 +310,7 @@ HEURISTICS = ZebraHeuristics()
 # safety net for big boards and slow machines (a browser runs Python about 2x slower). In
 # CPython an iteration costs about 0.2 ms on 4x4 and 0.35 ms on 6x6.
 LEVELS: dict[str, Level] = {
-    "easy": Level(search=SearchConfig(iterations=60, time_ms=1000.0, exploration=0.8),
-                  blunder=0.2),
+    "easy": Level(search=SearchConfig(iterations=60, time_ms=1000.0, exploration=0.8), blunder=0.2),
     "medium": Level(search=SearchConfig(iterations=500, time_ms=400.0, exploration=0.8)),
     "hard": Level(search=SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.8)),
 }

@@ -57,20 +57,43 @@ class ZebraGame(Game):
     max_players = 2
     options = OptionSchema(
         [
-            Option("size", "int", 4, minimum=3, maximum=10, label="Board size",
-                   description="The board has size x size cells."),
-            Option("setup", "choice", "standard", choices=SETUPS, label="Setup",
-                   description="standard: a full chessboard of pieces; hole: the centre is "
-                   "empty; remove: Black first removes one of its pieces; neutral: a shared "
-                   "neutral base on the centre; placement: the players fill the board first."),
-            Option("movement", "choice", "step", choices=MOVEMENTS, label="Movement",
-                   description="step: onto one of the 8 neighbours; jump: straight along a "
-                   "rank or file, across at most as many empty cells as the tower is high."),
+            Option(
+                "size",
+                "int",
+                4,
+                minimum=3,
+                maximum=10,
+                label="Board size",
+                description="The board has size x size cells.",
+            ),
+            Option(
+                "setup",
+                "choice",
+                "standard",
+                choices=SETUPS,
+                label="Setup",
+                description="standard: a full chessboard of pieces; hole: the centre is "
+                "empty; remove: Black first removes one of its pieces; neutral: a shared "
+                "neutral base on the centre; placement: the players fill the board first.",
+            ),
+            Option(
+                "movement",
+                "choice",
+                "step",
+                choices=MOVEMENTS,
+                label="Movement",
+                description="step: onto one of the 8 neighbours; jump: straight along a "
+                "rank or file, across at most as many empty cells as the tower is high.",
+            ),
         ],
         constraints=[
-            Constraint(when="setup", values=ODD_ONLY_SETUPS, option="size",
-                       allowed=(3, 5, 7, 9),
-                       description="The hole, remove and neutral setups need an odd size."),
+            Constraint(
+                when="setup",
+                values=ODD_ONLY_SETUPS,
+                option="size",
+                allowed=(3, 5, 7, 9),
+                description="The hole, remove and neutral setups need an odd size.",
+            ),
         ],
     )
 
@@ -142,6 +165,7 @@ def parse_diagram(
     key = to_move.lower() if isinstance(to_move, str) else to_move
     if key not in sides:
         raise ValueError(f"to_move must be WHITE, BLACK, 'white' or 'black', not {to_move!r}")
-    position = Position(board.size, board.cells, board.holes, board.neutral, sides[key],
-                        phase, movement_plies)
+    position = Position(
+        board.size, board.cells, board.holes, board.neutral, sides[key], phase, movement_plies
+    )
     return ZEBRA.state_from_position(position, options=options)

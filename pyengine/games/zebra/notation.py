@@ -156,8 +156,9 @@ _Kind = TypeVar("_Kind", Move, Place, Remove)
 def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
     action = parse_action(text)
     if not isinstance(action, kind):
-        raise NotationError(f"{text!r} is not {expected}.", code="notation.action",
-                            params={"text": text})
+        raise NotationError(
+            f"{text!r} is not {expected}.", code="notation.action", params={"text": text}
+        )
     return action
 
 
@@ -261,8 +262,9 @@ def _read_rank(words: list[str], rank_label: str, source: str) -> list[str]:
             match = _TOKEN_PATTERN.match(word, position)
             if match is None:
                 raise _position_error(
-                    source, f"rank {rank_label}: cannot read {word[position:]!r} as a cell "
-                    "(use W3, B1, ., #, n or nW2)"
+                    source,
+                    f"rank {rank_label}: cannot read {word[position:]!r} as a cell "
+                    "(use W3, B1, ., #, n or nW2)",
                 )
             tokens.append(match.group(0))
             position = match.end()
@@ -279,9 +281,7 @@ def _read_board(ranks: list[list[str]], labels: list[str], source: str) -> Posit
     neutral: int | None = None
     for row, (tokens, label) in enumerate(zip(ranks, labels, strict=True)):
         if len(tokens) != size:
-            raise _position_error(
-                source, f"rank {label} has {len(tokens)} cells instead of {size}"
-            )
+            raise _position_error(source, f"rank {label} has {len(tokens)} cells instead of {size}")
         rank = size - 1 - row
         for file, token in enumerate(tokens):
             index = rank * size + file
@@ -298,8 +298,9 @@ def _read_board(ranks: list[list[str]], labels: list[str], source: str) -> Posit
                 value = int(height)
                 if value > size * size:
                     raise _position_error(
-                        source, f"{token} at {Cell(file, rank)} is taller than the "
-                        f"{size * size} pieces of the board"
+                        source,
+                        f"{token} at {Cell(file, rank)} is taller than the "
+                        f"{size * size} pieces of the board",
                     )
                 cells[index] = value if colour in "Ww" else -value
     return Position(size, tuple(cells), frozenset(holes), neutral, WHITE)
@@ -315,17 +316,17 @@ def parse_position(text: str) -> Position:
     if not isinstance(text, str):
         raise _position_error(str(text), "a position must be text")
     words = _WHITESPACE.split(text.strip())
-    side_at = next(
-        (at for at, word in enumerate(words) if word in ("w", "b", "W", "B")), None
-    )
+    side_at = next((at for at, word in enumerate(words) if word in ("w", "b", "W", "B")), None)
     if side_at is None:
         raise _position_error(text, "the side to move (w or b) is missing after the board")
     rank_texts = " ".join(words[:side_at]).split("/")
     labels = [str(len(rank_texts) - row) for row in range(len(rank_texts))]
-    ranks = [_read_rank(rank_text.split(), label, text)
-             for rank_text, label in zip(rank_texts, labels, strict=True)]
+    ranks = [
+        _read_rank(rank_text.split(), label, text)
+        for rank_text, label in zip(rank_texts, labels, strict=True)
+    ]
     board = _read_board(ranks, labels, text)
-    fields = words[side_at + 1:]
+    fields = words[side_at + 1 :]
     phase = "movement"
     plies = 0
     if fields:
@@ -334,17 +335,17 @@ def parse_position(text: str) -> Position:
             raise _position_error(text, f"the phase must be one of {', '.join(PHASES)}")
     if len(fields) > 1:
         plies_text = fields[1]
-        if not (plies_text.isascii() and plies_text.isdigit()) or len(plies_text) > 6 or (
-            len(plies_text) > 1 and plies_text[0] == "0"
+        if (
+            not (plies_text.isascii() and plies_text.isdigit())
+            or len(plies_text) > 6
+            or (len(plies_text) > 1 and plies_text[0] == "0")
         ):
             raise _position_error(text, f"the ply count must be a number, not {plies_text!r}")
         plies = int(plies_text)
     if len(fields) > 2:
         raise _position_error(text, f"unexpected text after the ply count: {fields[2]!r}")
     to_move = WHITE if words[side_at] in ("w", "W") else BLACK
-    return Position(
-        board.size, board.cells, board.holes, board.neutral, to_move, phase, plies
-    )
+    return Position(board.size, board.cells, board.holes, board.neutral, to_move, phase, plies)
 
 
 def _cell_token(position: Position, index: int) -> str:
@@ -409,11 +410,11 @@ def parse_diagram_board(text: str) -> Position:
     for row, words in enumerate(rank_lines):
         expected = str(size - row)
         if words[0] != expected:
-            raise _position_error(text, f"expected rank {expected} at the start of line "
-                                  f"{row + 1}, found {words[0]!r}")
+            raise _position_error(
+                text, f"expected rank {expected} at the start of line {row + 1}, found {words[0]!r}"
+            )
         labels.append(expected)
     ranks = [
-        _read_rank(words[1:], label, text)
-        for words, label in zip(rank_lines, labels, strict=True)
+        _read_rank(words[1:], label, text) for words, label in zip(rank_lines, labels, strict=True)
     ]
     return _read_board(ranks, labels, text)

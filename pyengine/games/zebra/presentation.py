@@ -56,7 +56,12 @@ def render(
 
 
 def grid(state: ZebraState) -> dict[str, Any]:
-    return {"files": state.size, "ranks": state.size, "file_names": "abcdefghij"[: state.size], "flipped": False}
+    return {
+        "files": state.size,
+        "ranks": state.size,
+        "file_names": "abcdefghij"[: state.size],
+        "flipped": False,
+    }
 
 
 def action_cells(action: Move | Place | Remove) -> tuple[str, ...]:
@@ -162,7 +167,7 @@ def move_rows(state: ZebraState) -> list[dict[str, Any]]:
     if history and state.options["setup"] == "remove":
         rows.append({"number": None, "plies": [history.pop(0)]})
     for start in range(0, len(history), 2):
-        rows.append({"number": start // 2 + 1, "plies": history[start:start + 2]})
+        rows.append({"number": start // 2 + 1, "plies": history[start : start + 2]})
     shown = [
         {"number": row["number"], "plies": [{"text": text, "last": False} for text in row["plies"]]}
         for row in rows
@@ -185,7 +190,9 @@ def result(state: ZebraState) -> dict[str, Any] | None:
     if outcome.reason == "count":
         reason = message("zebra.reason.count", player=PLAYERS[winner], white=white, black=black)
     else:
-        reason = message("zebra.reason.tie-last-mover", player=PLAYERS[winner], white=white, black=black)
+        reason = message(
+            "zebra.reason.tie-last-mover", player=PLAYERS[winner], white=white, black=black
+        )
     return {
         "winners": [winner],
         "title": message("play.wins", player=PLAYERS[winner]),

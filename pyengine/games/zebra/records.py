@@ -74,19 +74,21 @@ def write_record(state: State) -> str:
         )
     options = state.options
     result = result_text(state)
-    header = format_tags([
-        ("Game", "Zebra"),
-        ("Size", str(options["size"])),
-        ("Setup", str(options["setup"])),
-        ("Movement", str(options["movement"])),
-        ("Result", result),
-    ])
+    header = format_tags(
+        [
+            ("Game", "Zebra"),
+            ("Size", str(options["size"])),
+            ("Setup", str(options["setup"])),
+            ("Movement", str(options["movement"])),
+            ("Result", result),
+        ]
+    )
     lines = [header, ""]
     plies = [str(action) for action in state.history]
     if state.history and isinstance(state.history[0], Remove):
         lines.append(plies.pop(0))
     for number, first in enumerate(range(0, len(plies), 2), start=1):
-        lines.append(f"{number}. {' '.join(plies[first:first + 2])}")
+        lines.append(f"{number}. {' '.join(plies[first : first + 2])}")
     lines.append(result)
     return "\n".join(lines) + "\n"
 
@@ -97,13 +99,20 @@ def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | N
     for tag in tags:
         key = tag.key.lower()
         if key in by_key:
-            raise RecordError(f"duplicate tag {tag.key}", line=tag.line,
-                              code="record.duplicate-tag", params={"tag": tag.key})
+            raise RecordError(
+                f"duplicate tag {tag.key}",
+                line=tag.line,
+                code="record.duplicate-tag",
+                params={"tag": tag.key},
+            )
         by_key[key] = tag
     game_tag = by_key.get("game")
     if game_tag is not None and game_tag.value.lower() != "zebra":
-        raise RecordError(f"this is not a Zebra record (Game is {game_tag.value!r})",
-                          line=game_tag.line, code="record.wrong-game")
+        raise RecordError(
+            f"this is not a Zebra record (Game is {game_tag.value!r})",
+            line=game_tag.line,
+            code="record.wrong-game",
+        )
     options = {}
     for name in ("size", "setup", "movement"):
         option_tag = by_key.get(name)
@@ -111,19 +120,27 @@ def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | N
             try:
                 options[name] = game.options[name].parse_text(option_tag.value)
             except OptionError as error:
-                raise RecordError(f"bad {option_tag.key} tag: {error}", line=option_tag.line,
-                                  code="record.bad-tag", cause=error) from error
+                raise RecordError(
+                    f"bad {option_tag.key} tag: {error}",
+                    line=option_tag.line,
+                    code="record.bad-tag",
+                    cause=error,
+                ) from error
     try:
         values = game.options.validate(options)
     except OptionError as error:
         # only an explicit odd-only setup can conflict with the size
         line = by_key["setup"].line if "setup" in by_key else None
-        raise RecordError(f"impossible options: {error}", line=line,
-                          code="record.bad-tag", cause=error) from error
+        raise RecordError(
+            f"impossible options: {error}", line=line, code="record.bad-tag", cause=error
+        ) from error
     result_tag = by_key.get("result")
     if result_tag is not None and result_tag.value not in RESULTS:
-        raise RecordError(f"the Result tag must be 1-0, 0-1 or *, not {result_tag.value!r}",
-                          line=result_tag.line, code="record.bad-tag")
+        raise RecordError(
+            f"the Result tag must be 1-0, 0-1 or *, not {result_tag.value!r}",
+            line=result_tag.line,
+            code="record.bad-tag",
+        )
     return game.new_initial_state(values), result_tag
 
 
@@ -131,8 +148,9 @@ def _play(state: ZebraState, text: str, line: int, label: str) -> None:
     try:
         state.apply(parse_action(text, size=state.size))
     except EngineError as error:
-        raise RecordError(str(error), line=line, ply=label, code="record.illegal-ply",
-                          cause=error) from error
+        raise RecordError(
+            str(error), line=line, ply=label, code="record.illegal-ply", cause=error
+        ) from error
 
 
 def _is_ply(token: Token) -> bool:
@@ -159,28 +177,41 @@ def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
         token = tokens[at]
         if token.text in RESULTS:
             if at != len(tokens) - 1:
-                raise RecordError("nothing may follow the result", line=tokens[at + 1].line,
-                                  code="record.text-after-result")
+                raise RecordError(
+                    "nothing may follow the result",
+                    line=tokens[at + 1].line,
+                    code="record.text-after-result",
+                )
             result_token = token
             break
         match = _NUMBER.fullmatch(token.text)
         if match is None or match.group(1) != str(number):
-            raise RecordError(f"expected the move number {number}. followed by a space, "
-                              f"found {token.text!r}", line=token.line,
-                              code="record.bad-number", params={"expected": number})
+            raise RecordError(
+                f"expected the move number {number}. followed by a space, found {token.text!r}",
+                line=token.line,
+                code="record.bad-number",
+                params={"expected": number},
+            )
         at += 1
         if at == len(tokens) or not _is_ply(tokens[at]):
-            raise RecordError("the move number holds no ply", line=token.line,
-                              ply=f"{number}.", code="record.missing-ply")
+            raise RecordError(
+                "the move number holds no ply",
+                line=token.line,
+                ply=f"{number}.",
+                code="record.missing-ply",
+            )
         _play(state, tokens[at].text, tokens[at].line, f"{number}.")
         at += 1
         if at < len(tokens) and _is_ply(tokens[at]):
             _play(state, tokens[at].text, tokens[at].line, f"{number}...")
             at += 1
         elif at < len(tokens) and tokens[at].text not in RESULTS:
-            raise RecordError("Black's ply is missing: only the last move number may hold "
-                              "White's ply alone", line=tokens[at].line, ply=f"{number}...",
-                              code="record.missing-ply")
+            raise RecordError(
+                "Black's ply is missing: only the last move number may hold White's ply alone",
+                line=tokens[at].line,
+                ply=f"{number}...",
+                code="record.missing-ply",
+            )
         number += 1
     replayed = result_text(state)
     if result_token is not None:
@@ -192,6 +223,9 @@ def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
 
 def _check_result(replayed: str, given: str, line: int, what: str) -> None:
     if given != replayed:
-        raise RecordError(f"the {what} says {given} but the replayed game gives {replayed}",
-                          line=line, code="record.wrong-result",
-                          params={"given": given, "replayed": replayed})
+        raise RecordError(
+            f"the {what} says {given} but the replayed game gives {replayed}",
+            line=line,
+            code="record.wrong-result",
+            params={"given": given, "replayed": replayed},
+        )

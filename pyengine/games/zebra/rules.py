@@ -151,9 +151,7 @@ def initial_position(options: OptionValues) -> Position:
 
 
 # what undo restores: cells, phase, player, last action, hash, movement plies, legal actions
-_Snapshot = tuple[
-    tuple[int, ...], str, int, ZebraAction | None, int, int, list[ZebraAction] | None
-]
+_Snapshot = tuple[tuple[int, ...], str, int, ZebraAction | None, int, int, list[ZebraAction] | None]
 
 
 def _hash(cells: tuple[int, ...], player: int, table: Geometry) -> int:
@@ -165,9 +163,27 @@ class ZebraState(State):
     """A Zebra game in progress. Build one with ``ZEBRA.new_initial_state(options)``."""
 
     __slots__ = (
-        "game", "options", "num_players", "size", "cells", "holes", "neutral", "phase",
-        "last_action", "movement_plies", "_player", "_jump", "_geometry", "_hash", "_history",
-        "_snapshots", "_seen", "_seen_hashes", "_legal", "_legal_set", "_start",
+        "game",
+        "options",
+        "num_players",
+        "size",
+        "cells",
+        "holes",
+        "neutral",
+        "phase",
+        "last_action",
+        "movement_plies",
+        "_player",
+        "_jump",
+        "_geometry",
+        "_hash",
+        "_history",
+        "_snapshots",
+        "_seen",
+        "_seen_hashes",
+        "_legal",
+        "_legal_set",
+        "_start",
     )
 
     def __init__(
@@ -236,8 +252,9 @@ class ZebraState(State):
             )
         for cell in action.cells():
             if not cell.on_board(self.size):
-                self._illegal(action, "off-board", f"{cell} is not on the board", "board",
-                              cell=str(cell))
+                self._illegal(
+                    action, "off-board", f"{cell} is not on the board", "board", cell=str(cell)
+                )
         if self.current_player() == TERMINAL:
             self._illegal(action, "game-over", "the game is over", "end of the game")
         if self.phase == "removal":
@@ -255,8 +272,17 @@ class ZebraState(State):
         size = self.size
         player = self._player
         cells = list(self.cells)
-        self._snapshots.append((self.cells, self.phase, player, self.last_action, self._hash,
-                                self.movement_plies, self._legal))
+        self._snapshots.append(
+            (
+                self.cells,
+                self.phase,
+                player,
+                self.last_action,
+                self._hash,
+                self.movement_plies,
+                self._legal,
+            )
+        )
         delta = (1 - 2 * player) * table.side_weight  # the side to move flips
         if type(action) is Move:
             source = action.source.rank * size + action.source.file
@@ -299,8 +325,15 @@ class ZebraState(State):
         key = (self.cells, self._player)
         _decrement(self._seen, key)
         _decrement(self._seen_hashes, self._hash)
-        (self.cells, self.phase, self._player, self.last_action, self._hash,
-         self.movement_plies, self._legal) = self._snapshots.pop()
+        (
+            self.cells,
+            self.phase,
+            self._player,
+            self.last_action,
+            self._hash,
+            self.movement_plies,
+            self._legal,
+        ) = self._snapshots.pop()
         self._legal_set = None
         return self._history.pop()
 
@@ -364,8 +397,15 @@ class ZebraState(State):
 
     def position(self) -> Position:
         """The current position as a :class:`Position` value."""
-        return Position(self.size, self.cells, self.holes, self.neutral, self._player,
-                        self.phase, self.movement_plies)
+        return Position(
+            self.size,
+            self.cells,
+            self.holes,
+            self.neutral,
+            self._player,
+            self.phase,
+            self.movement_plies,
+        )
 
     def diagram(self) -> str:
         """The board drawn as in zebra.md (rank N at the top)."""
@@ -509,34 +549,48 @@ class ZebraState(State):
     def _check_setup_action_late(self, action: ZebraAction) -> None:
         setup = self.options["setup"]
         if isinstance(action, Place):
-            reason = ("the placement phase is over" if setup == "placement"
-                      else f"setup {setup} has no placement phase")
+            reason = (
+                "the placement phase is over"
+                if setup == "placement"
+                else f"setup {setup} has no placement phase"
+            )
             self._illegal(action, "wrong-phase", reason, "placement rule")
-        reason = ("Black's removal is made once, before White's first move"
-                  if setup == "remove" else f"setup {setup} has no removal")
+        reason = (
+            "Black's removal is made once, before White's first move"
+            if setup == "remove"
+            else f"setup {setup} has no removal"
+        )
         self._illegal(action, "wrong-phase", reason, "removal rule")
 
     def _check_removal(self, action: ZebraAction) -> None:
         if not isinstance(action, Remove):
-            self._illegal(action, "wrong-phase",
-                          "Black must first remove one of its pieces", "removal rule")
+            self._illegal(
+                action, "wrong-phase", "Black must first remove one of its pieces", "removal rule"
+            )
         index = self.cell_index(action.cell)
         if self.cells[index] >= 0:
-            self._illegal(action, "remove-not-own",
-                          f"{action.cell} holds {self._describe(index)}; Black removes one "
-                          "of its own pieces", "removal rule")
+            self._illegal(
+                action,
+                "remove-not-own",
+                f"{action.cell} holds {self._describe(index)}; Black removes one of its own pieces",
+                "removal rule",
+            )
 
     def _check_placement(self, action: ZebraAction) -> None:
         if not isinstance(action, Place):
-            self._illegal(action, "wrong-phase",
-                          "the board is still being filled: each player places a piece",
-                          "placement rule")
+            self._illegal(
+                action,
+                "wrong-phase",
+                "the board is still being filled: each player places a piece",
+                "placement rule",
+            )
         index = self.cell_index(action.cell)
         if index in self.holes:
             self._illegal(action, "place-hole", f"{action.cell} is a hole", "placement rule")
         if self.cells[index] != 0:
-            self._illegal(action, "place-occupied", f"{action.cell} is already occupied",
-                          "placement rule")
+            self._illegal(
+                action, "place-occupied", f"{action.cell} is already occupied", "placement rule"
+            )
 
     def _check_move(self, action: Move) -> None:
         source = self.cell_index(action.source)
@@ -545,41 +599,65 @@ class ZebraState(State):
         colour = COLOUR_NAMES[self._player]
         sign = 1 if self._player == WHITE else -1
         if value == 0:
-            self._illegal(action, "source-empty",
-                          f"{action.source} is {self._describe(source)}; a move starts "
-                          f"from a tower topped by {colour}", "move rule")
+            self._illegal(
+                action,
+                "source-empty",
+                f"{action.source} is {self._describe(source)}; a move starts "
+                f"from a tower topped by {colour}",
+                "move rule",
+            )
         if value * sign < 0:
-            self._illegal(action, "not-your-tower",
-                          f"{action.source} holds {self._describe(source)}; {colour} moves "
-                          f"only towers topped by {colour}", "move rule")
+            self._illegal(
+                action,
+                "not-your-tower",
+                f"{action.source} holds {self._describe(source)}; {colour} moves "
+                f"only towers topped by {colour}",
+                "move rule",
+            )
         if source == target:
             self._illegal(action, "same-cell", "a move needs two different cells", "move rule")
         file_step = action.target.file - action.source.file
         rank_step = action.target.rank - action.source.rank
         if not self._jump and target not in self._geometry.neighbours[source]:
-            self._illegal(action, "not-adjacent",
-                          f"{action.target} is not next to {action.source}", "move rule")
+            self._illegal(
+                action,
+                "not-adjacent",
+                f"{action.target} is not next to {action.source}",
+                "move rule",
+            )
         if self._jump and file_step and rank_step:
             if abs(file_step) == abs(rank_step):
-                self._illegal(action, "diagonal-in-jump",
-                              "diagonal moves are not allowed", "jump rule")
-            self._illegal(action, "not-in-line",
-                          f"{action.target} is not on the same rank or file as "
-                          f"{action.source}", "jump rule")
+                self._illegal(
+                    action, "diagonal-in-jump", "diagonal moves are not allowed", "jump rule"
+                )
+            self._illegal(
+                action,
+                "not-in-line",
+                f"{action.target} is not on the same rank or file as {action.source}",
+                "jump rule",
+            )
         landed = self.cells[target]
         if landed == 0 and target != self.neutral:
-            reason = (f"{action.target} is a hole" if target in self.holes
-                      else f"{action.target} is empty, and an emptied cell is never entered")
+            reason = (
+                f"{action.target} is a hole"
+                if target in self.holes
+                else f"{action.target} is empty, and an emptied cell is never entered"
+            )
             self._illegal(action, "target-empty", reason, "move rule")
         if landed * sign > 0:
-            self._illegal(action, "target-not-opponent",
-                          f"{action.target} holds a {colour} tower; a move lands on a tower "
-                          "topped by the opponent", "move rule")
+            self._illegal(
+                action,
+                "target-not-opponent",
+                f"{action.target} holds a {colour} tower; a move lands on a tower "
+                "topped by the opponent",
+                "move rule",
+            )
         if self._jump:
             self._check_jump_path(action, source, target, abs(value))
         if self._repeats(source, target):
-            self._illegal(action, "repetition",
-                          "it would repeat an earlier position", "repetition rule")
+            self._illegal(
+                action, "repetition", "it would repeat an earlier position", "repetition rule"
+            )
 
     def _check_jump_path(self, action: Move, source: int, target: int, height: int) -> None:
         table = self._geometry
@@ -587,15 +665,24 @@ class ZebraState(State):
         crossed = 0
         for index in ray[: ray.index(target)]:
             if self.cells[index] != 0 or index == self.neutral:
-                self._illegal(action, "jump-blocked",
-                              f"{table.cells[index]} is in the way; a jump crosses only "
-                              "empty cells", "jump rule", blocker=str(table.cells[index]))
+                self._illegal(
+                    action,
+                    "jump-blocked",
+                    f"{table.cells[index]} is in the way; a jump crosses only empty cells",
+                    "jump rule",
+                    blocker=str(table.cells[index]),
+                )
             crossed += 1
         if crossed > height:
-            self._illegal(action, "jump-too-far",
-                          f"it crosses {crossed} empty cells but the tower on {action.source} "
-                          f"has height {height}", "jump rule: at most as many empty cells "
-                          "as the tower's height", crossed=crossed, height=height)
+            self._illegal(
+                action,
+                "jump-too-far",
+                f"it crosses {crossed} empty cells but the tower on {action.source} "
+                f"has height {height}",
+                "jump rule: at most as many empty cells as the tower's height",
+                crossed=crossed,
+                height=height,
+            )
 
 
 def _decrement(counter: dict, key: object) -> None:  # type: ignore[type-arg]
@@ -604,7 +691,6 @@ def _decrement(counter: dict, key: object) -> None:  # type: ignore[type-arg]
         counter[key] = count
     else:
         del counter[key]
-
 
 
 # -- positions given as text --------------------------------------------------------------
@@ -684,8 +770,10 @@ def check_position(position: Position, options: OptionValues) -> None:
             reject("the board is full, so the placement phase is over")
     elif (white, black) != movement_pieces(options):
         expected_white, expected_black = movement_pieces(options)
-        reject(f"setup {setup} has {expected_white} White and {expected_black} Black pieces, "
-               f"not {white} and {black}")
+        reject(
+            f"setup {setup} has {expected_white} White and {expected_black} Black pieces, "
+            f"not {white} and {black}"
+        )
     if position.phase != "movement" and position.movement_plies:
         reject("movement plies can only be counted in the movement phase")
     if position.movement_plies > geometry(size).move_cap:
