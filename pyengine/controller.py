@@ -105,6 +105,9 @@ from pyengine.session import HUMAN, Match
 Reply = dict[str, Any]
 
 HINT_LEVEL = "medium"
+# The largest request text read: far above any real one (a record file is at most 1 MB, a
+# saved match a few hundred kB), low enough that nonsense is refused before it is parsed.
+MAX_REQUEST_CHARS = 16_000_000
 """The level whose search suggests a human's action (the ``hint`` request)."""
 
 # Requests that leave the game as it is: a search in progress survives them.
@@ -178,16 +181,36 @@ class Controller:
     # -- the front door ---------------------------------------------------------------
 
     def handle_json(self, text: str) -> str:
-        """:meth:`handle` for JSON text (what the web worker exports)."""
-        try:
-            request = json.loads(text)
-        except (TypeError, ValueError):
-            return json.dumps(
-                self._failure(
-                    RequestError("The request is not valid JSON.", code="request.not-json")
+        """:meth:`handle` for JSON text (what the web worker exports).
+
+        Whatever the text, the answer is a JSON reply: text that is not JSON, too large or
+        nested too deeply to read gets an error naming that, never a traceback.
+        """
+        if not isinstance(text, str):
+            return self._failure_json(RequestError("A request is JSON text.", code="request.not-json"))
+        if len(text) > MAX_REQUEST_CHARS:
+            return self._failure_json(
+                RequestError(
+                    f"The request is too large ({len(text)} characters; at most"
+                    f" {MAX_REQUEST_CHARS}).",
+                    code="request.too-large",
+                    params={"limit": MAX_REQUEST_CHARS},
                 )
             )
+        try:
+            request = json.loads(text)
+        except RecursionError:
+            return self._failure_json(
+                RequestError("The request is nested too deeply to read.", code="request.too-deep")
+            )
+        except (TypeError, ValueError):
+            return self._failure_json(
+                RequestError("The request is not valid JSON.", code="request.not-json")
+            )
         return json.dumps(self.handle(request))
+
+    def _failure_json(self, error: EngineError) -> str:
+        return json.dumps(self._failure(error))
 
     def handle(self, request: object) -> Reply:
         try:
@@ -207,6 +230,10 @@ class Controller:
             return handler(request)
         except EngineError as error:
             return self._failure(error)
+        except RecursionError:  # a request nested deeper than any real one (handle() on data)
+            return self._failure(
+                RequestError("The request is nested too deeply to read.", code="request.too-deep")
+            )
         except Exception as error:  # a bug: report it without breaking the page
             traceback.print_exc(file=sys.stderr)
             internal = EngineError(

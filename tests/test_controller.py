@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyengine.controller import Controller
 
@@ -237,3 +239,49 @@ def test_virus_war_results() -> None:
     result = controller.handle({"op": "view"})["view"]["result"]
     assert result["winners"] == [0] and result["title"]["key"] == "virus-war.wins"
     assert result["details"][0]["key"] == "virus-war.ending.last-move"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("[" * 100_000, "request.too-deep"),
+        ('{"op": ' * 100_000, "request.too-deep"),
+        ("[" * 100_000 + "]" * 100_000, "request.too-deep"),
+        ("x" * 16_000_001, "request.too-large"),
+        ("", "request.not-json"),
+        ("\udcff", "request.not-json"),
+    ],
+)
+def test_unreadable_request_text_gets_an_error_reply(text: str, code: str) -> None:
+    controller = Controller()
+    controller.handle({"op": "new", "game": "zebra"})
+    reply = json.loads(controller.handle_json(text))
+    assert reply["ok"] is False
+    assert reply["error"]["code"] == code
+    assert reply["error"]["message"]
+    # the game in progress is still there and playable
+    assert controller.handle({"op": "play", "action": "c2-d2"})["ok"]
+
+
+def test_deeply_nested_request_data_gets_an_error_reply() -> None:
+    nested: list[object] = []
+    for _ in range(100_000):
+        nested = [nested]
+    controller = Controller()
+    for request in (
+        {"op": "new", "game": "zebra", "options": {"size": nested}},
+        {"op": "restore", "game": "zebra", "match": {"actions": nested}},
+        {"op": "load", "game": "zebra", "record": nested},
+    ):
+        reply = controller.handle(request)
+        assert reply["ok"] is False
+        assert reply["error"]["code"] != "internal", reply["error"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=200) | st.from_regex(r"[\[\]{}\":,0-9a-z ]{0,200}", fullmatch=True))
+def test_any_request_text_gets_a_json_reply(text: str) -> None:
+    reply = json.loads(Controller().handle_json(text))
+    assert isinstance(reply["ok"], bool)
+    if not reply["ok"]:
+        assert reply["error"]["code"] != "internal", reply["error"]
