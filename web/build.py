@@ -43,6 +43,15 @@ CACHE = REPOSITORY / ".cache"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+# MicroPython for the page-side glue (PyScript `mpy` scripts): the npm package PyScript 0.7.31
+# itself defaults to, copied like Pyodide so that no page ever asks a CDN for it.
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_VERSION = "1.28.0-6"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# The page glue: the Python package web/app/glue, shipped as one archive that PyScript unpacks
+# into MicroPython's file system before the page's script runs (one request, not one per module).
+GLUE_PACKAGE = WEB / "app" / "glue"
+GLUE_ARCHIVE = "app/glue.zip"
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -185,6 +194,11 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
 
     pyscript_dir = dist / "pyscript" / PYSCRIPT_VERSION
     shutil.copytree(pyscript_source / "dist", pyscript_dir, ignore=shutil.ignore_patterns("*.map"))
+    micropython_source = check_package_version(MICROPYTHON_PACKAGE, MICROPYTHON_VERSION)
+    micropython_dir = dist / "micropython" / MICROPYTHON_VERSION
+    micropython_dir.mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(micropython_source / name, micropython_dir / name)
 
     # The engine wheel under a content-hash directory: immutable caching, and the file keeps its
     # real wheel name (micropip and unpackArchive read the name). Its bytecode overlay (made
@@ -196,6 +210,7 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
     return {
         "pyodide": f"pyodide/{PYODIDE_VERSION}/pyodide.mjs",
         "pyscript": f"pyscript/{PYSCRIPT_VERSION}/core.js",
+        "micropython": f"micropython/{MICROPYTHON_VERSION}/micropython.mjs",
         "wheel": f"wheels/{digest}/{wheel.name}",
         "engineBytecode": f"wheels/{digest}/{engine_bytecode.name}",
         "wheelSha256": sha256_of(wheel),
@@ -451,6 +466,48 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
     write_rules_pages(dist, renderer)
 
 
+GLUE_PLACEHOLDER = re.compile(r"<!--\s*glue:([\w.]+)\s*-->")
+
+
+def write_glue(dist: Path, runtime: dict[str, str]) -> None:
+    """The page glue: web/app/glue as one archive, and on every page that asks for it
+    (``<!-- glue:home -->``) PyScript plus a MicroPython script that runs ``glue.home.main()``.
+
+    The config names the site's own MicroPython (PyScript would otherwise fetch it from a CDN)
+    and the archive, both relative to the page, so that the site works from any folder."""
+    import zipfile
+
+    archive = dist / GLUE_ARCHIVE
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for module in sorted(GLUE_PACKAGE.rglob("*.py")):
+            name = module.relative_to(GLUE_PACKAGE.parent).as_posix()
+            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))  # reproducible
+            bundle.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
+    shutil.rmtree(dist / "app" / "glue")  # served only as the archive
+    for page in [*dist.glob("*.html"), *dist.glob("docs/*.html")]:
+        text = page.read_text()
+        if not GLUE_PLACEHOLDER.search(text):
+            continue
+        prefix = "../" if page.parent != dist else ""
+        config = json.dumps(
+            {
+                "interpreter": prefix + runtime["micropython"],
+                "files": {f"./{prefix}{GLUE_ARCHIVE}": "./*"},
+            },
+            separators=(",", ":"),
+        )
+
+        def tags(match: re.Match[str], prefix: str = prefix, config: str = config) -> str:
+            module = match.group(1)
+            return (
+                f'<script type="module" src="{prefix}{runtime["pyscript"]}"></script>\n'
+                f'  <script type="mpy" data-root="{prefix}" config="{html.escape(config)}">'
+                f"from glue.{module} import main\nmain()</script>"
+            )
+
+        page.write_text(GLUE_PLACEHOLDER.sub(tags, text))
+
+
 STATIC_IMPORT = re.compile(
     r'^\s*(?:import|export)\b[^;"\']*?(?:from\s*)?["\'](\.{1,2}/[^"\']+\.js)["\']', re.MULTILINE
 )
@@ -544,6 +601,7 @@ def main(argv: list[str] | None = None) -> int:
         runtime = copy_runtime(staging, wheel)
         copy_pages(staging, runtime)
         write_build_info(staging, runtime, wheel)
+        write_glue(staging, runtime)
         expand_module_preloads(staging)
         # 6. Installable and offline: manifest + icons, then the service worker, which lists and
         #    hashes every file written before it (so it must stay the last step).

@@ -1,0 +1,111 @@
+"""The page's language: loads the translation tables, writes them into the page (every element
+with ``data-i18n`` or ``data-i18n-<attribute>``), picks the browser's language on the first
+visit, remembers a choice made with the language switch and tells listeners about a change."""
+
+from glue import dom
+from glue.text import DEFAULT_LANGUAGE, LANGUAGES, Translator, preferred_language
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+STORAGE_KEY = "virus-games.language"
+TRANSLATED_ATTRIBUTES = ("aria-label", "title", "placeholder", "content", "alt")
+
+
+class PageLanguage:
+    def __init__(self, translator: Translator, fallback: "dict[str, str]") -> None:
+        self.translator = translator
+        self.fallback = fallback
+        self.listeners: list[Callable[[str], Any]] = []
+
+    @property
+    def language(self) -> str:
+        return self.translator.language
+
+    def t(self, key: str, params: "dict[str, Any] | None" = None) -> str:
+        return self.translator.t(key, params)
+
+    def message(self, request: "dict[str, Any]") -> str:
+        return self.translator.message(request)
+
+    def apply(self) -> None:
+        dom.document.documentElement.lang = self.language
+        for element in dom.query_all("[data-i18n]"):
+            element.textContent = self.t(dom.data(element, "i18n") or "")
+        for attribute in TRANSLATED_ATTRIBUTES:
+            for element in dom.query_all("[data-i18n-" + attribute + "]"):
+                key = element.getAttribute("data-i18n-" + attribute)
+                element.setAttribute(attribute, self.t(key))
+
+    async def switch_to(self, language: str) -> None:
+        if language not in LANGUAGES or language == self.language:
+            return
+        strings = self.fallback if language == DEFAULT_LANGUAGE else await load_tables(language)
+        self.translator = Translator(language, strings, self.fallback)
+        store = dom.storage()
+        if store is not None:
+            try:
+                store.setItem(STORAGE_KEY, language)
+            except Exception:
+                pass  # not remembered: the page still switches
+        self.apply()
+        for listener in self.listeners:
+            listener(language)
+
+    def on_change(self, listener: "Callable[[str], Any]") -> None:
+        self.listeners.append(listener)
+
+    def bind_switchers(self) -> None:
+        """The header's ``#language`` and any other ``select.language-switch`` (the blog
+        widget's own): each switches the page, all show the current language."""
+        selects = dom.query_all("#language, select.language-switch")
+        for select in selects:
+            select.value = self.language
+
+            def changed(event: "Any", select: "Any" = select) -> "Any":
+                return self.switch_to(str(select.value))
+
+            dom.on(select, "change", changed)
+
+        def show(language: str) -> None:
+            for select in selects:
+                select.value = language
+
+        self.on_change(show)
+
+
+async def load_tables(language: str) -> "dict[str, str]":
+    """The site's strings in ``language`` plus the page's extra bundles (``<body
+    data-i18n-bundles="rules">`` also loads ``static/i18n/rules-<language>.json``)."""
+    script = dom.query("script[type=mpy]")  # the glue's script knows the way to the site root
+    root = (dom.data(script, "root") or "") if script is not None else ""
+    bundles = (dom.data(dom.document.body, "i18n-bundles") or "").split()
+    strings: dict[str, str] = {}
+    for name in [language] + [bundle + "-" + language for bundle in bundles]:
+        strings.update(await dom.fetch_json(root + "static/i18n/" + name + ".json"))
+    return strings
+
+
+async def start() -> PageLanguage:
+    """The page's language, applied to the page, with its switches bound."""
+    store = dom.storage()
+    stored = None
+    if store is not None:
+        try:
+            stored = store.getItem(STORAGE_KEY)
+        except Exception:
+            stored = None
+    language = preferred_language([dom.url_parameter("lang"), stored] + dom.browser_languages())
+    fallback = await load_tables(DEFAULT_LANGUAGE)
+    strings = fallback
+    if language != DEFAULT_LANGUAGE:
+        try:
+            strings = await load_tables(language)
+        except Exception:
+            language = DEFAULT_LANGUAGE  # the English tables still make a working page
+    page = PageLanguage(Translator(language, strings, fallback), fallback)
+    page.apply()
+    page.bind_switchers()
+    return page
