@@ -182,3 +182,54 @@ def test_share_link_replays_and_a_tampered_link_starts_fresh(
         play_by_clicks(fresh, choose_game({"size": 4}, seed=15)[0][:1])
         assert "Traceback" not in fresh.locator("body").inner_text()
         fresh.close()
+
+
+def test_two_tabs_keep_and_resume_their_own_games(page: Page, site_url: str, watch) -> None:
+    """Each tab plays, saves and resumes its own game; a tab that takes over another tab's game
+    (from the home page's list) never overwrites it: the first tab's game goes on under a new
+    id."""
+    first_moves, _ = choose_game({"size": 4}, seed=21)
+    second_moves, _ = choose_game({"size": 4}, seed=22)
+    assert first_moves[:4] != second_moves[:3]
+    open_zebra(page, site_url, {"size": 4})
+    play_by_clicks(page, first_moves[:4])
+
+    second = page.context.new_page()
+    errors: list[str] = []
+    second.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    second.on("pageerror", lambda error: errors.append(str(error)))
+    open_zebra(second, site_url)
+    assert move_list(second) == [], "a new tab does not resume a game another tab plays"
+    open_zebra(second, site_url, {"size": 4})
+    play_by_clicks(second, second_moves[:3])
+
+    for tab, moves in ((page, first_moves[:4]), (second, second_moves[:3])):
+        tab.reload()
+        expect(tab.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+        assert move_list(tab) == moves, "a reload resumes this tab's own game"
+
+    second.goto(f"{site_url}/")
+    games = second.locator("#unfinished .unfinished-game")
+    expect(games).to_have_count(2)
+    expect(games.filter(has_text="4 moves")).to_have_count(1)
+    expect(games.filter(has_text="3 moves")).to_have_count(1)
+    # the second tab takes over the first tab's game and takes a move back
+    games.filter(has_text="4 moves").locator("a").click()
+    expect(second.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert move_list(second) == first_moves[:4]
+    second.locator("#undo").click()
+    expect(second.locator("#move-list .ply")).to_have_count(3)
+    # the first tab plays on: its game is still its own
+    play_on(page, first_moves[4:5])
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert move_list(page) == first_moves[:5]
+    second.reload()
+    expect(second.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert move_list(second) == first_moves[:3]
+    second.goto(f"{site_url}/")
+    expect(games).to_have_count(3)
+    for plies in ("5 moves", "3 moves"):
+        expect(games.filter(has_text=plies).first).to_be_visible()
+    assert errors == []
+    second.close()

@@ -18,7 +18,7 @@ import { ProgramBuilder } from "./program-builder.js";
 import { ShapePlacer } from "./shape-placer.js";
 import { BestScores } from "./best-scores.js";
 import { HUMAN, SeatKinds } from "./seat-kinds.js";
-import { SavedGames } from "./saved-games.js";
+import { SavedGames, TabGames, savedKey } from "./saved-games.js";
 import { ShareError, decodeRecord, encodeRecord, readFragment, shareLink } from "./share.js";
 import { embedSettings, reportSize } from "./embed-frame.js";
 
@@ -102,6 +102,8 @@ class GamePage {
         // Saving: the id this game is kept under (a new one for every new or loaded game).
         this.saved = EMBED ? new SavedGames(null) : new SavedGames();
         this.slot = null;
+        // The game this tab plays, kept apart from other tabs' games (saved-games.js).
+        this.tabs = EMBED ? new TabGames(this.game, null, null) : new TabGames(this.game);
         this.embed = EMBED;
         this.replay = EMBED?.mode === "replay";
         this.fullRecord = null; // the record the "open on the full site" link carries
@@ -171,6 +173,7 @@ class GamePage {
         if (reply.view) this.view = reply.view;
         if (replacing && reply.ok) {
             this.slot = request.op === "restore" ? this.nextSlot : SavedGames.newId();
+            this.tabs.claim(this.slot);
             this.showOptions(reply.view);
             this.generation += 1; // the builder starts from an empty draft
             this.privacySeat = null;
@@ -199,7 +202,7 @@ class GamePage {
         if (shared) return this.openShared(shared);
         const entry = asked
             ? this.saved.list().find((item) => item.id === asked && item.game === this.game) || null
-            : this.saved.latest(this.game);
+            : this.resumable();
         if (entry) {
             this.nextSlot = entry.id;
             const reply = await this.send({ op: "restore", game: this.game, match: this.saved.read(entry.id) });
@@ -238,11 +241,29 @@ class GamePage {
         this.showMessage({ key: "share.refused", params: { reason } }, "error");
     }
 
+    // The game this page resumes when it opens: the one this tab played before a reload, else
+    // the most recent unfinished game that no other open tab plays.
+    resumable() {
+        const own = this.tabs.own();
+        const entries = this.saved.list();
+        const mine = own && entries.find((entry) => entry.id === own && entry.game === this.game && !entry.over);
+        return mine || this.saved.latest(this.game, this.tabs.heldElsewhere());
+    }
+
+    // Another tab saved over this tab's game (it resumed it from the home page's list, say):
+    // this tab's game goes on under a new id, saved at once, so neither game is lost.
+    takeBackGame(event) {
+        if (this.slot === null || !this.view?.saved || event.key !== savedKey(this.slot) || event.newValue === null) return;
+        this.slot = SavedGames.newId();
+        this.tabs.claim(this.slot);
+        this.saved.write(this.slot, this.view);
+    }
+
     // The board of the game this page will resume, at once (the engine's first view, a moment
     // later, replaces it): a reload shows the game where it was, not a fresh board.
     paintSavedBoard() {
         if (this.embed || location.hash) return;
-        const entry = this.saved.latest(this.game);
+        const entry = this.resumable();
         const svg = entry && this.saved.board(entry.id);
         if (svg && svg.startsWith("<svg")) this.board.innerHTML = svg; // the engine's own SVG, see drawBoard
     }
@@ -472,6 +493,7 @@ class GamePage {
             $("board-zoom").setAttribute("aria-pressed", String(this.zoomChoice));
         });
         addEventListener("resize", () => this.view && this.fitBoard()); // a phone turned, a window resized
+        addEventListener("storage", (event) => this.takeBackGame(event));
         $("undo").addEventListener("click", () => this.undo());
         $("hint").addEventListener("click", () => this.requestHint());
         $("bot-pause").addEventListener("click", () => this.togglePause());

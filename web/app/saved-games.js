@@ -57,10 +57,11 @@ export class SavedGames {
     }
 
     // The game to resume when `game`'s page opens: its most recently played unfinished game,
-    // else its most recent game if that one was never played (its options and seats).
-    latest(game) {
-        const entries = this.list().filter((entry) => entry.game === game);
-        return entries.find((entry) => !entry.over && entry.plies > 0) || entries.find((entry) => !entry.over) || null;
+    // else its most recent game if that one was never played (its options and seats). Games
+    // whose ids are in `exclude` (open in other tabs) are passed over.
+    latest(game, exclude = new Set()) {
+        const entries = this.list().filter((entry) => entry.game === game && !entry.over && !exclude.has(entry.id));
+        return entries.find((entry) => entry.plies > 0) || entries[0] || null;
     }
 
     // The match document saved under `id`, or null.
@@ -155,4 +156,116 @@ export class SavedGames {
     writeIndex(entries) {
         this.storage.setItem(INDEX_KEY, JSON.stringify(entries));
     }
+}
+
+// Which saved game each open tab plays, so that two tabs never play (and save) the same game:
+// a tab remembers its game per page in sessionStorage (it survives a reload of that tab only),
+// and holds a lease on it in localStorage ("virus-games.open.<id>": {tab, seen}), renewed every
+// LEASE_RENEW_MS while the tab is open and dropped when it closes. A page opened in a new tab
+// resumes the most recent unfinished game that no other tab holds.
+const TAB_KEY = "virus-games.tab";
+const OPEN_PREFIX = "virus-games.open.";
+const LEASE_RENEW_MS = 4000;
+const LEASE_MS = 10000; // a lease not renewed for this long belongs to a closed (or frozen) tab
+
+function openSession() {
+    try {
+        const session = window.sessionStorage;
+        session.getItem(TAB_KEY);
+        return session;
+    } catch {
+        return null;
+    }
+}
+
+export class TabGames {
+    constructor(game, storage = openStorage(), session = openSession()) {
+        this.game = game;
+        this.storage = storage;
+        this.session = session;
+        this.slot = null;
+        const state = this.readState();
+        this.tab = typeof state.tab === "string" ? state.tab : SavedGames.newId();
+        this.timer = null;
+    }
+
+    readState() {
+        try {
+            const state = JSON.parse(this.session?.getItem(TAB_KEY) || "{}");
+            return state && typeof state === "object" && !Array.isArray(state) ? state : {};
+        } catch {
+            return {};
+        }
+    }
+
+    // This tab's game on this page (before a reload), or null.
+    own() {
+        const games = this.readState().games;
+        const id = games && typeof games === "object" ? games[this.game] : null;
+        return typeof id === "string" ? id : null;
+    }
+
+    // The ids of the games other open tabs hold.
+    heldElsewhere() {
+        const held = new Set();
+        if (!this.storage) return held;
+        try {
+            const now = Date.now();
+            for (let index = 0; index < this.storage.length; index += 1) {
+                const key = this.storage.key(index);
+                if (!key?.startsWith(OPEN_PREFIX)) continue;
+                const lease = JSON.parse(this.storage.getItem(key) || "null");
+                if (lease?.tab !== this.tab && now - Number(lease?.seen) < LEASE_MS) held.add(key.slice(OPEN_PREFIX.length));
+            }
+        } catch {
+            // unreadable leases: nothing is known to be held
+        }
+        return held;
+    }
+
+    // This tab now plays game `id` (null: none).
+    claim(id) {
+        if (id === this.slot) return;
+        this.release();
+        this.slot = id;
+        if (id === null) return;
+        try {
+            const state = this.readState();
+            state.tab = this.tab;
+            state.games = { ...(state.games && typeof state.games === "object" ? state.games : {}), [this.game]: id };
+            this.session?.setItem(TAB_KEY, JSON.stringify(state));
+        } catch {
+            // not remembered: a reload resumes the most recent game instead
+        }
+        this.renew();
+        if (this.timer === null && this.storage) {
+            this.timer = setInterval(() => this.renew(), LEASE_RENEW_MS);
+            addEventListener("pagehide", () => this.release());
+            addEventListener("pageshow", () => this.renew());
+        }
+    }
+
+    renew() {
+        if (this.slot === null) return;
+        try {
+            this.storage?.setItem(OPEN_PREFIX + this.slot, JSON.stringify({ tab: this.tab, seen: Date.now() }));
+        } catch {
+            // storage full or refused: other tabs may offer this game too
+        }
+    }
+
+    release() {
+        if (this.slot === null) return;
+        try {
+            const lease = JSON.parse(this.storage?.getItem(OPEN_PREFIX + this.slot) || "null");
+            if (lease?.tab === this.tab) this.storage.removeItem(OPEN_PREFIX + this.slot);
+        } catch {
+            // nothing to release
+        }
+    }
+}
+
+// The storage key a game's match document is saved under (another tab's `storage` event names it).
+export function savedKey(id) {
+    return GAME_PREFIX + id;
 }
