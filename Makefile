@@ -8,16 +8,23 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: play test site unit e2e bench serve clean
+.PHONY: play test lint site unit e2e bench serve clean
 
 play: site
 	@$(PY) web/tools/serve.py --root dist --port $(PORT)
 
-# Engine tests under CPython, then the browser tests against the freshly built site. The e2e
-# run is separate so that it imports the built wheel, not the source tree.
-test: site $(VENV)/.dev $(CHROMIUM)
+# Code health first (lint, format, types), then the engine tests under CPython, then the browser
+# tests against the freshly built site. The e2e run is separate so that it imports the built
+# wheel, not the source tree.
+test: lint site $(VENV)/.dev $(CHROMIUM)
 	$(PY) -m pytest tests
 	$(PY) -m pytest e2e
+
+# Lint, formatting and type checks; all their configuration is in pyproject.toml.
+lint: $(VENV)/.dev
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 # Fast feedback while editing the engine (no build, no browser).
 unit: $(VENV)/.dev
@@ -58,4 +65,4 @@ $(CHROMIUM):
 	DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 
 clean:
-	rm -rf dist dist.partial .cache node_modules $(VENV) .pytest_cache .hypothesis
+	rm -rf dist dist.partial .cache node_modules $(VENV) .pytest_cache .hypothesis .ruff_cache .mypy_cache

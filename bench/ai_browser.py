@@ -33,6 +33,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 GAMES = ("zebra", "virus-war", "virus-fight", "fight-the-virus")
@@ -45,9 +46,8 @@ TARGET_MS = 1000.0
 
 def prepare(game_id: str, document: str):
     """The position of ``document`` (a ``state.to_json()`` text); not timed."""
-    from pyengine.core.registry import get_game
-
     import pyengine.games  # noqa: F401 (registers the games)
+    from pyengine.core.registry import get_game
 
     return get_game(game_id).state_from_json(json.loads(document))
 
@@ -88,16 +88,15 @@ def decide(game_id: str, document: str, level: str, seed: int) -> dict[str, floa
 # -- CPython: the series and its timings ---------------------------------------------------
 
 
-def series(game_id: str, count: int, level: str, seed: int) -> list[dict[str, object]]:
+def series(game_id: str, count: int, level: str, seed: int) -> list[dict[str, Any]]:
     """The first ``count`` decisions of ``level`` in seeded level-vs-random games (the level
     in seat 1, then seat 2 in the next game, ...), each timed in CPython as it is played."""
+    import pyengine.games  # noqa: F401
     from pyengine.ai import make_player
     from pyengine.core.registry import get_game
 
-    import pyengine.games  # noqa: F401
-
     game = get_game(game_id)
-    decisions: list[dict[str, object]] = []
+    decisions: list[dict[str, Any]] = []
     number = 0
     while len(decisions) < count + 1:  # +1: the warm-up decision
         options = {"seed": seed + number} if "seed" in game.options else {}
@@ -122,7 +121,7 @@ def series(game_id: str, count: int, level: str, seed: int) -> list[dict[str, ob
 
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
-    index = max(0, min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1)))))
+    index = max(0, min(len(ordered) - 1, round(fraction * (len(ordered) - 1))))
     return ordered[index]
 
 
@@ -163,14 +162,15 @@ def engine_zip(target: Path) -> None:
 
 
 def measure_browser(
-    work: dict[str, list[dict[str, object]]], level: str, site_wheel: bool
-) -> dict[str, object]:
+    work: dict[str, list[dict[str, Any]]], level: str, site_wheel: bool
+) -> dict[str, Any]:
     import shutil
     import tempfile
 
     sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
-    from chromium import launch
     from playwright.sync_api import sync_playwright
+
+    from chromium import launch
     from serve import serve_in_thread
 
     sys.path.insert(0, str(REPOSITORY / "bench"))
@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{arguments.decisions} decisions per game, {SLICE_MS:.0f} ms slices",
         flush=True,
     )
-    work: dict[str, list[dict[str, object]]] = {}
+    work: dict[str, list[dict[str, Any]]] = {}
     for game_id in games:
         started = time.perf_counter()
         work[game_id] = series(game_id, arguments.decisions, arguments.level, arguments.seed)

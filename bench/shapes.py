@@ -58,6 +58,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 DIST = REPOSITORY / "dist"
@@ -68,7 +69,7 @@ MICROPYTHON_PACKAGE = (
 )
 
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
-from serve import serve_in_thread
+from serve import serve_in_thread  # noqa: E402 (web/tools is on the path from here)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -198,7 +199,8 @@ def browser_pids() -> list[int]:
                 parents[int(entry)] = int(handle.read().rsplit(")", 1)[1].split()[1])
         except OSError:
             continue
-    mine, frontier = set(), {os.getpid()}
+    mine: set[int] = set()
+    frontier = {os.getpid()}
     while frontier:
         frontier = {pid for pid, parent in parents.items() if parent in frontier} - mine
         mine |= frontier
@@ -285,7 +287,7 @@ def load_and_play(page, url: str, play: bool, settle: str | None = None) -> dict
     }
 
 
-def measure(browser, base_url: str, shape: tuple, busy_ms: int) -> dict[str, object]:
+def measure(browser, base_url: str, shape: tuple, busy_ms: int) -> dict[str, Any]:
     name, path, _, has_busy, settle = shape
     url = f"{base_url}/{path}"
     play = not name.startswith("bare")
@@ -356,13 +358,13 @@ def measure(browser, base_url: str, shape: tuple, busy_ms: int) -> dict[str, obj
 
 
 def summary(values: list[float | None], unit: str = "", digits: int = 0) -> str:
-    values = [v for v in values if v is not None]
-    if not values:
+    measured = [v for v in values if v is not None]
+    if not measured:
         return "–"
-    med = statistics.median(values)
+    med = statistics.median(measured)
     text = f"{med:,.{digits}f}{unit}"
-    if len(values) > 1:
-        text += f" ({min(values):,.{digits}f}–{max(values):,.{digits}f})"
+    if len(measured) > 1:
+        text += f" ({min(measured):,.{digits}f}–{max(measured):,.{digits}f})"
     return text
 
 
@@ -501,7 +503,10 @@ def main(argv: list[str] | None = None) -> int:
                         result = measure(browser, base_url, shape, arguments.busy_ms)
                         results.append(result)
                         cold, warm = result.get("cold", {}), result.get("warm", {})
-                        fmt = lambda v: "–" if v is None else f"{v / 1000:.2f}"
+
+                        def fmt(v):
+                            return "–" if v is None else f"{v / 1000:.2f}"
+
                         line = (
                             f"[shapes] round {round_index + 1}/{rounds} {shape[0]:<9} "
                             f"ready {fmt(cold.get('ready'))} s, move {fmt(cold.get('move'))} s, "

@@ -276,8 +276,9 @@ def measure_pyodide(seconds: float) -> dict[str, float]:
     import tempfile
 
     sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
-    from chromium import launch
     from playwright.sync_api import sync_playwright
+
+    from chromium import launch
     from serve import serve_in_thread
 
     sys.path.insert(0, str(REPOSITORY / "bench"))

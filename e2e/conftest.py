@@ -55,7 +55,7 @@ def site_server(site: Path) -> Iterator[SiteServer]:
 @pytest.fixture(scope="session")
 def site_url(site_server: SiteServer) -> str:
     host, port = site_server.server_address[:2]
-    return f"http://{host}:{port}"
+    return f"http://{host}:{port}"  # type: ignore[str-bytes-safe]
 
 
 @pytest.fixture(scope="session")
@@ -98,9 +98,7 @@ class PageWatch:
 
 def is_same_origin(url: str, origin: str) -> bool:
     # blob: URLs are the site's own (PyScript starts its worker from one); data: never leaves.
-    return (
-        url.startswith(origin + "/") or url.startswith(f"blob:{origin}/") or url.startswith("data:")
-    )
+    return url.startswith((origin + "/", f"blob:{origin}/", "data:"))
 
 
 @pytest.fixture
@@ -117,11 +115,11 @@ def watch(page: Page, site_url: str) -> Iterator[PageWatch]:
     page.context.on("request", on_request)  # context-level: includes worker requests
     # errors, and the page's warning that a request to the engine's worker failed (the page
     # carries on with a message, so nothing else would show it)
-    page.on(
+    page.on(  # type: ignore[call-overload]
         "console",
         lambda message: (
             (message.type == "error" or message.text.startswith("engine "))
-            and record.console_errors.append(message.text)
+            and record.console_errors.append(message.text)  # type: ignore[func-returns-value]
         ),
     )
     page.on("pageerror", lambda error: record.page_errors.append(str(error)))

@@ -29,7 +29,7 @@ def family_key(cells: list[tuple[int, int]]) -> str:
     for _ in range(4):
         images += [shape, normalise([(row, -col) for row, col in shape])]
         shape = normalise([(col, -row) for row, col in shape])
-    return sorted(shape_key(image) for image in images)[0]
+    return min(shape_key(image) for image in images)
 
 
 def place(page: Page, cells: list[str]) -> None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 
 from human_play import Chooser, engine_state, open_against_computer, settled, status, wait_until

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -41,7 +42,7 @@ def choose_game(options: dict, *, seed: int):
     """The actions of a complete game and, after each one, the turn text the move list shows."""
     import pyengine
 
-    state = pyengine.get_game("virus-war").new_initial_state(options)
+    state: Any = pyengine.get_game("virus-war").new_initial_state(options)  # a VirusWarState
     rng = random.Random(seed)
     actions, shown = [], []
     while not state.is_terminal():
@@ -64,6 +65,6 @@ def play(page: Page, action: str) -> None:
 
 
 def play_by_clicks(page: Page, actions: list[str], shown: list[str]) -> None:
-    for action, turn_text in zip(actions, shown):
+    for action, turn_text in zip(actions, shown, strict=True):
         play(page, action)
         expect(page.locator("#move-list .ply.last")).to_have_text(turn_text)

@@ -31,12 +31,15 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, Game, State
 from pyengine.core.registry import games as registered_games
 from pyengine.core.registry import get_game
+
+if TYPE_CHECKING:
+    from pyengine.games.virus_fight.rules import VirusFightState
 
 __all__ = ["main"]
 
@@ -180,8 +183,10 @@ def match_table(summary: Any, options: dict[str, object], seed: int, seconds: fl
     shown = describe_options(options) or "default options"
     lengths = summary.lengths or [0]
     lines = [
-        f"{summary.game_id} ({shown}), {summary.games} games, seats rotated, seed {seed}, "
-        f"{sum(lengths) / len(lengths):.0f} actions per game, {seconds:.1f} s",
+        (
+            f"{summary.game_id} ({shown}), {summary.games} games, seats rotated, seed {seed}, "
+            f"{sum(lengths) / len(lengths):.0f} actions per game, {seconds:.1f} s"
+        ),
         "",
     ]
     header = (
@@ -248,7 +253,7 @@ class Terminal:
             for seat in range(self.state.num_players)
             if seat != human
         }
-        self.movers: list[int] = []  # the seat of each action applied here, for undo
+        self.movers: list[int | None] = []  # the seat of each action applied here, for undo
 
     # -- texts ----------------------------------------------------------------------------
 
@@ -340,7 +345,8 @@ class Terminal:
         state = self.state
         legal = state.legal_actions()
         if self.secret_setup():
-            segment = " ".join(str(cell) for cell in state.home_segment(state.current_player()))
+            setup = cast("VirusFightState", state)  # secret_setup(): a Virus Fight setup
+            segment = " ".join(str(cell) for cell in setup.home_segment(setup.current_player()))
             self.write(
                 f"{len(legal):,} possible programs in your home segment {segment}: "
                 "1 to 5 pieces on consecutive cells, the marker on one of them, "

@@ -187,7 +187,9 @@ class Controller:
         nested too deeply to read gets an error naming that, never a traceback.
         """
         if not isinstance(text, str):
-            return self._failure_json(RequestError("A request is JSON text.", code="request.not-json"))
+            return self._failure_json(
+                RequestError("A request is JSON text.", code="request.not-json")
+            )
         if len(text) > MAX_REQUEST_CHARS:
             return self._failure_json(
                 RequestError(
@@ -227,14 +229,15 @@ class Controller:
                 )
             if request["op"] not in _KEEPS_SEARCH:
                 self.pending = None
-            return handler(request)
+            reply: Reply = handler(request)
+            return reply
         except EngineError as error:
             return self._failure(error)
         except RecursionError:  # a request nested deeper than any real one (handle() on data)
             return self._failure(
                 RequestError("The request is nested too deeply to read.", code="request.too-deep")
             )
-        except Exception as error:  # a bug: report it without breaking the page
+        except Exception as error:  # noqa: BLE001 (a bug: report it without breaking the page)
             traceback.print_exc(file=sys.stderr)
             internal = EngineError(
                 f"Internal error: {type(error).__name__}: {error}", code="internal"
@@ -386,14 +389,14 @@ class Controller:
         for candidate in stats["candidates"]:
             text = candidate["action"]
             paths = paths_of.get(text, [])
-            cells = [token for path in paths for token in path]
+            tokens = [token for path in paths for token in path]
             if text in actions_of:
-                cells += [str(cell) for cell in present.action_cells(actions_of[text])]
+                tokens += [str(cell) for cell in present.action_cells(actions_of[text])]
             suggestions.append(
                 {
                     "action": text,
                     "paths": paths,
-                    "cells": [cell for cell in dict.fromkeys(cells) if cell in on_board],
+                    "cells": [cell for cell in dict.fromkeys(tokens) if cell in on_board],
                     "value": candidate["value"],
                 }
             )
@@ -550,7 +553,7 @@ class Controller:
             return self._success()
 
         paths = [(cells, action) for cells, action in click_paths(present, state) if cells]
-        for prefix in (self.selection + [cell], [cell]):  # extend the selection, or start anew
+        for prefix in ([*self.selection, cell], [cell]):  # extend the selection, or start anew
             length = len(prefix)
             complete = [action for cells, action in paths if list(cells) == prefix]
             longer = [
@@ -563,7 +566,7 @@ class Controller:
             if longer:
                 self.selection = prefix
                 return self._success()
-        explanation = present.explain(state, self.selection + [cell] if self.selection else [cell])
+        explanation = present.explain(state, [*self.selection, cell] if self.selection else [cell])
         return self._success(explanation, level="error")
 
     # -- views ------------------------------------------------------------------------
@@ -618,7 +621,7 @@ class Controller:
     def _evaluation(self, match: Match) -> dict[str, Any] | None:
         try:
             self._sync_evaluations(match)
-        except Exception:  # an evaluation must never cost the view
+        except Exception:  # noqa: BLE001 (an evaluation must never cost the view)
             traceback.print_exc(file=sys.stderr)
             self._eval_path, self._evals = [], []
             return None
@@ -647,7 +650,7 @@ class Controller:
         if self.match is not None:
             try:
                 reply["view"] = self.view()
-            except Exception:  # the error came from drawing the view itself: send none
+            except Exception:  # noqa: BLE001 (the error came from drawing the view: send none)
                 traceback.print_exc(file=sys.stderr)
         return reply
 

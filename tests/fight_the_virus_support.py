@@ -130,7 +130,7 @@ def sheet_violations(
     sheet,
     area: frozenset[str],
     *,
-    analysis: bool = True,  # type: ignore[no-untyped-def]
+    analysis: bool = True,
     testing: bool = True,
     curve: bool = True,
 ) -> list[str]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -26,10 +26,11 @@ from pyengine.ai import (
     Level,
     Search,
     SearchConfig,
+    arena,
     make_player,
     player_kinds,
+    players,
 )
-from pyengine.ai import arena, players
 from pyengine.ai.arena import play_match, wilson
 from pyengine.core import registry
 from pyengine.core.errors import EngineError, IllegalActionError, NotationError
@@ -49,6 +50,8 @@ class Pick(Action):
 
 class ToyState(State):
     """A state whose rules are four functions of an immutable position."""
+
+    game: ToyGame
 
     def __init__(self, game: ToyGame, options: OptionValues, position: Any) -> None:
         self.game = game
@@ -352,8 +355,8 @@ def toy_games(monkeypatch):
         monkeypatch.setitem(players._MODULES, game_id, module)
 
 
-def nim(stones: int) -> State:
-    return TOYS["toy-nim"].new_initial_state({"stones": stones})
+def nim(stones: int) -> ToyState:
+    return cast(ToyState, TOYS["toy-nim"].new_initial_state({"stones": stones}))
 
 
 def search(
@@ -384,7 +387,7 @@ def test_the_toy_games_keep_the_contract():
 
 
 @pytest.mark.parametrize(
-    "stones, winning", [(5, "take1"), (6, "take2"), (7, "take3"), (9, "take1"), (11, "take3")]
+    ("stones", "winning"), [(5, "take1"), (6, "take2"), (7, "take3"), (9, "take1"), (11, "take3")]
 )
 def test_mcts_finds_the_only_winning_move(stones, winning):
     for solver in (True, False):
@@ -468,8 +471,8 @@ def test_maxn_root_values_approach_the_maxn_values():
 # -- hidden information: open-loop sampling ---------------------------------------------------------
 
 
-def coin(value: int) -> State:
-    return TOYS["toy-coin"].new_initial_state({"coin": value})
+def coin(value: int) -> ToyState:
+    return cast(ToyState, TOYS["toy-coin"].new_initial_state({"coin": value}))
 
 
 def test_a_closed_loop_search_sees_the_coin():
@@ -513,10 +516,10 @@ def comparable(found: Search) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "make, heuristics",
+    ("make", "heuristics"),
     [
         (lambda: nim(23), None),
-        (lambda: TOYS["toy-tree"].new_initial_state(), TreeHeuristics()),
+        (TOYS["toy-tree"].new_initial_state, TreeHeuristics()),
         (lambda: coin(1), SampledCoin()),
     ],
 )
@@ -688,7 +691,9 @@ def test_the_random_player_ignores_shortcuts(monkeypatch):
 
 
 def test_a_level_can_blunder_or_choose_by_hand(monkeypatch):
-    chooser: Callable[[State, random.Random], Action] = lambda state, rng: Pick("take2")
+    def chooser(state: State, rng: random.Random) -> Action:
+        return Pick("take2")
+
     levels = {
         "easy": Level(SearchConfig(iterations=500), blunder=1.0),
         "medium": Level(search=None, choose=chooser),

@@ -11,10 +11,10 @@ from dataclasses import replace
 import pytest
 
 from pyengine.ai.players import make_player, player_kinds
-from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS
-from pyengine.games.fight_the_virus import ai
+from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS, ai
 from pyengine.games.fight_the_virus.bots import GreedyBot
 from pyengine.games.fight_the_virus.notation import Keep, Reroll
+from pyengine.games.fight_the_virus.rules import FightTheVirusState
 
 KINDS = ("random", "greedy", "easy", "medium", "hard")
 
@@ -22,7 +22,7 @@ KINDS = ("random", "greedy", "easy", "medium", "hard")
 def _positions():
     """One state (a copy) for each decision type met in greedy games: roll, re-roll or keep,
     active use, active second use, passive use, passive extra die, bonus S, N and O."""
-    found = {}
+    found: dict[str, FightTheVirusState] = {}
     for seed in range(40):
         players = 1 if seed % 4 == 0 else 2
         mode = "solo" if players == 1 else "standard"
@@ -42,7 +42,7 @@ def _positions():
                 key = f"bonus-{state.pending_bonus}"
             else:
                 key = phase
-            if key not in found and len(state.legal_actions()) > 1 or key == "roll":
+            if (key not in found and len(state.legal_actions()) > 1) or key == "roll":
                 found.setdefault(key, state.clone())
             state.apply(bot.choose(state))
         if len(found) == 9:
@@ -156,7 +156,7 @@ def test_evaluation_prefers_progress():
     assert ai.turns_left(fresh) >= ai.turns_left(late)
 
 
-@pytest.mark.parametrize("kind", ("easy", "medium"))
+@pytest.mark.parametrize("kind", ["easy", "medium"])
 def test_deterministic_with_a_seed(kind):
     state = POSITIONS["active-first"]
     first = make_player("fight-the-virus", kind, seed=9).choose(state)

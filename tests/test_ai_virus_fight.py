@@ -10,10 +10,10 @@ import random
 import pytest
 
 from pyengine.ai.players import make_player, player_kinds
-from pyengine.games.virus_fight import VIRUS_FIGHT, AnswerStop, ProposeStop, Setup
-from pyengine.games.virus_fight import ai
+from pyengine.games.virus_fight import VIRUS_FIGHT, AnswerStop, ProposeStop, Setup, ai
+from pyengine.games.virus_fight.legal import block_indices
 from pyengine.games.virus_fight.rounds import stop_winners
-from tests.virus_fight_support import diagram_state
+from virus_fight_support import diagram_state
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -217,7 +217,9 @@ def test_hard_evaluation_sees_a_one_turn_threat():
     supplies = {1: "M1 W2", 2: "M1 W2"}
     threatened = diagram_state(THREAT, seat=2, supplies=supplies)
     marked = {marker for marker in threatened._markers if marker is not None}
-    assert ai._exposed(threatened, 0, ai.block_indices(threatened, threatened._markers[0]), marked)
+    here = threatened._markers[0]
+    assert here is not None
+    assert ai._exposed(threatened, 0, block_indices(threatened, here), marked)
     medium = ai.HEURISTICS.evaluate(threatened)[0]
     hard = ai.HARD_HEURISTICS.evaluate(threatened)[0]
     assert hard < medium - 0.5 and hard < -0.7
@@ -246,7 +248,9 @@ def test_no_threat_without_a_shared_block_or_with_a_way_out():
     for piece, safe in (("W2/1*1", True), ("J2/1*1", True), ("E2/1*1", False)):
         state = diagram_state(THREAT.replace("E2/1*1", piece), seat=2, supplies={1: "M1", 2: "M1"})
         marked = {marker for marker in state._markers if marker is not None}
-        block = ai.block_indices(state, state._markers[0])
+        here = state._markers[0]
+        assert here is not None
+        block = block_indices(state, here)
         assert ai._exposed(state, 0, block, marked) is not safe
 
 

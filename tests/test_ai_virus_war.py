@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import itertools
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -15,7 +17,7 @@ from pyengine.ai.players import LEVEL_NAMES, make_player
 from pyengine.games.virus_war import ai
 from pyengine.games.virus_war.game import VIRUS_WAR, parse_diagram
 from pyengine.games.virus_war.notation import Cell, Position
-from pyengine.games.virus_war.rules import O, X, VirusWarState
+from pyengine.games.virus_war.rules import O, VirusWarState, X
 
 # X to move; O's only live symbol e5 is next to X's d4: killing it wins at once
 ONE_KILL = """
@@ -52,7 +54,7 @@ MUST_PASS = """
 
 
 def _played(
-    options: dict[str, object], steps: int, seed: int = 3, finish_turn: bool = True
+    options: Mapping[str, object], steps: int, seed: int = 3, finish_turn: bool = True
 ) -> VirusWarState:
     """A position after about ``steps`` random steps (passes avoided), at a turn's start
     when ``finish_turn``."""
@@ -212,7 +214,7 @@ def test_a_bunker_is_safe() -> None:
 def test_flood_layers_grow_through_the_fortress() -> None:
     state = parse_diagram(TWO_KILLS)
     layers = ai.flood_layers(state.geometry, state.board, X)
-    assert all(earlier & ~later == 0 for earlier, later in zip(layers, layers[1:]))
+    assert all(earlier & ~later == 0 for earlier, later in itertools.pairwise(layers))
     c2 = state.cell_index(Cell.parse("c2"))
     assert layers[0] >> c2 & 1  # X's fortress c2 touches b2 and costs nothing
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import random
+from collections.abc import Mapping
 
 import pytest
 
@@ -21,7 +22,7 @@ WIN_FOR_WHITE = "W1 B3 W1 B1/W2 . . B2/. . . ./W4 . . B2 w movement 12"  # c4-b4
 WIN_FOR_BLACK = ". W2 B2 ./. B4 B1 ./. . . W2/. B4 . W1 b movement 13"  # c3-b4
 
 
-def _played(options: dict[str, object], plies: int, seed: int = 5) -> ZebraState:
+def _played(options: Mapping[str, object], plies: int, seed: int = 5) -> ZebraState:
     """A position after ``plies`` random actions (fewer if the game ends)."""
     state = ZEBRA.new_initial_state(options)
     rng = random.Random(seed)
@@ -58,7 +59,7 @@ def _colour_swapped(state: ZebraState) -> ZebraState:
     return ZEBRA.state_from_position(position, options=dict(state.options))
 
 
-POSITIONS = [
+POSITIONS: list[tuple[dict[str, object], int]] = [
     ({"size": 4}, 0),
     ({"size": 4}, 7),
     ({"size": 3}, 3),

@@ -7,6 +7,7 @@ import importlib
 import pytest
 
 import pyengine
+from pyengine.core import registry
 from pyengine.core.errors import OptionError
 from pyengine.core.registry import RESERVED_IDS, register
 from pyengine.games.zebra import ZEBRA, ZebraGame, ZebraState
@@ -36,7 +37,7 @@ def test_the_games_subpackage_stays_importable():
     import pyengine.games.zebra as aliased
 
     assert aliased is zebra_package
-    assert pyengine.games() == pyengine.core.registry.games()
+    assert pyengine.games() == registry.games()
 
 
 def test_new_game_accepts_a_mapping_or_keywords():

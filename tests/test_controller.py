@@ -201,8 +201,7 @@ def test_virus_war_turn_of_three_clicks_and_pass_button() -> None:
 
 
 def test_virus_war_short_turn_is_explained() -> None:
-    from pyengine.games.virus_war import parse_diagram
-    from pyengine.games.virus_war import presentation
+    from pyengine.games.virus_war import parse_diagram, presentation
 
     state = parse_diagram("""
      6 . . . . . O

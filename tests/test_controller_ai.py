@@ -31,15 +31,13 @@ def started(game: str, seats: list[str], **options: object) -> Controller:
 def think(controller: Controller, op: str = "bot", slice_ms: float = 20) -> tuple[dict, int]:
     """Send ``op`` with ``slice_ms`` until the search is done: the final reply and the number
     of thinking replies before it."""
-    replies = 0
-    for _ in range(10_000):
+    for replies in range(10_000):
         reply = controller.handle({"op": op, "slice_ms": slice_ms})
         if "thinking" not in reply:
             return reply, replies
         assert reply["ok"] and "view" not in reply
         thinking = reply["thinking"]
         assert thinking["purpose"] == op and 0 <= thinking["progress"] <= 1
-        replies += 1
     raise AssertionError("the search never finished")
 
 
@@ -244,15 +242,17 @@ def test_virus_fight_setups_of_the_computer_stay_secret() -> None:
 
 def virus_fight_in_play(seats: list[str]) -> Controller:
     """A Virus Fight game with seat 1 to act at a turn start (programs submitted)."""
-    from pyengine.games.virus_fight import presentation
     import random
+
+    from pyengine.games.virus_fight import presentation
 
     controller = started("virus-fight", seats)
     rng = random.Random(4)
     state = controller.match.state
     while state.phase == "setup":
         if seats[state.current_player()] == "human":
-            controller.handle({"op": "play", "action": str(presentation.random_setup(state, rng))})
+            program = presentation.random_setup(state, rng)  # type: ignore[arg-type]
+            controller.handle({"op": "play", "action": str(program)})
         else:
             controller.handle({"op": "bot"})
     return controller

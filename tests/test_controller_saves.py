@@ -67,7 +67,7 @@ def test_restore_gives_back_position_seats_undo_and_redo(
         second.match.undo()
     assert (
         second.match.state.position_text()
-        == type(second.match)(game, options=options, seats=seats).state.position_text()
+        == type(second.match)(game, options=options, seats=seats).state.position_text()  # type: ignore[misc]
     )
 
 

@@ -98,6 +98,6 @@ def test_engine_errors_carry_codes_translators_can_use():
         "zebra.not-adjacent",
         "notation.action",
     ]
-    for error in raised:
-        assert all(isinstance(value, (str, int)) for value in error.params.values())
-        assert str(error).endswith(".")
+    for refusal in raised:
+        assert all(isinstance(value, (str, int)) for value in refusal.params.values())
+        assert str(refusal).endswith(".")

@@ -5,6 +5,7 @@ legal lists and effects the spec states. Positions are built as position texts
 from __future__ import annotations
 
 import pytest
+
 from fight_the_virus_support import (
     EMPTY,
     legal,
@@ -13,7 +14,6 @@ from fight_the_virus_support import (
     sheet_text,
     uses_of,
 )
-
 from pyengine.core.errors import IllegalActionError
 from pyengine.games.fight_the_virus import Use
 from pyengine.games.fight_the_virus.player_sheet import CURVE_INDEX

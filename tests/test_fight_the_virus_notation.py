@@ -32,7 +32,7 @@ def test_every_listed_decision_round_trips():
     seen = 0
     for seed in range(6):
         state = FIGHT_THE_VIRUS.new_initial_state({"players": 3, "seed": seed})
-        bots = [GreedyBot(seed), RandomBot(seed), RandomBot(seed + 1)]
+        bots: list[GreedyBot | RandomBot] = [GreedyBot(seed), RandomBot(seed), RandomBot(seed + 1)]
         while not state.is_terminal():
             for action in state.legal_actions():
                 text = str(action)

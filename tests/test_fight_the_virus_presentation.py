@@ -4,11 +4,10 @@ cost, shape placement, setbacks, computer players, the solo score)."""
 from __future__ import annotations
 
 from fight_the_virus_support import position, seed_for, sheet_text
-from test_fight_the_virus_examples import E3_REGION
-
 from pyengine.controller import Controller
 from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS
 from pyengine.session import Match
+from test_fight_the_virus_examples import E3_REGION
 
 
 def new(**options) -> Controller:
@@ -187,7 +186,7 @@ def test_a_single_possible_raise_gives_the_raised_shape():
     bot = GreedyBot(3)
     for _ in range(400):
         state = controller.match.state
-        action = bot.choose(state)
+        action = bot.choose(state)  # type: ignore[arg-type]
         if str(action) == "5+1>A:c8.d8.e8.d9":
             break
         controller.handle({"op": "play", "action": str(action)})

@@ -19,8 +19,8 @@ import json
 import random
 
 import pytest
-from fight_the_virus_support import sheet_violations
 
+from fight_the_virus_support import sheet_violations
 from pyengine.games.fight_the_virus import (
     CAP_TURNS,
     FIGHT_THE_VIRUS,
@@ -40,7 +40,7 @@ FORWARD = {
     ("lost", "spent"),
     ("blank", "spent"),
 }  # two steps in one decision: a use, then the next 6-6
-MODES = {
+MODES: dict[str, dict[str, object]] = {
     "solo": {"mode": "solo", "players": 1},
     "standard-2": {"players": 2},
     "standard-4": {"players": 4},
@@ -49,7 +49,7 @@ MODES = {
 }
 
 
-def check_change(old, new, action) -> None:  # type: ignore[no-untyped-def]
+def check_change(old, new, action) -> None:
     """The rules of one sheet's change (see the module docs)."""
     if old.ap != new.ap:
         for before, after in zip(old.ap, new.ap, strict=True):
@@ -84,9 +84,9 @@ def assert_round_trips(state: FightTheVirusState) -> None:
 def play_checked(options: dict, seed: int, rng: random.Random) -> FightTheVirusState:
     state = FIGHT_THE_VIRUS.new_initial_state({**options, "seed": seed})
     players = state.num_players
-    bots = [RandomBot(rng.randrange(10**6)) for _ in range(players)]
+    bots: list[RandomBot | GreedyBot] = [RandomBot(rng.randrange(10**6)) for _ in range(players)]
     if seed % 3 == 0:
-        bots[0] = GreedyBot(rng.randrange(10**6))  # type: ignore[assignment]
+        bots[0] = GreedyBot(rng.randrange(10**6))
     check_at = rng.randrange(5, 150)
     decisions = 0
     while not state.is_terminal():
@@ -123,9 +123,9 @@ def play_checked(options: dict, seed: int, rng: random.Random) -> FightTheVirusS
 @pytest.mark.parametrize("mode", list(MODES))
 def test_random_games(mode: str):
     rng = random.Random(f"fight-the-virus {mode}")
-    endings: dict[str, int] = {}
+    endings: dict[str | None, int] = {}
     for game in range(GAMES):
         state = play_checked(MODES[mode], game, rng)
-        endings[state.ending] = endings.get(state.ending, 0) + 1  # type: ignore[index]
+        endings[state.ending] = endings.get(state.ending, 0) + 1
     assert sum(endings.values()) == GAMES
     assert endings.get("win", 0) >= GAMES // 10, endings

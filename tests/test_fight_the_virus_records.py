@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from fight_the_virus_support import EMPTY, position
 
+from fight_the_virus_support import EMPTY, position
 from pyengine.core.errors import EngineError, RecordError
 from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS, GreedyBot, RandomBot
 
@@ -94,7 +94,7 @@ def first(prefix: str) -> int:
 
 
 def replaced(index: int, line: str) -> str:
-    return "\n".join(LINES[:index] + [line] + LINES[index + 1 :]) + "\n"
+    return "\n".join([*LINES[:index], line, *LINES[index + 1 :]]) + "\n"
 
 
 def roll_line() -> int:
@@ -147,8 +147,8 @@ def use_line() -> int:
             "record.text-after-end",
             len(LINES) + 1,
         ),
-        (lambda: "\n".join(LINES[:-1] + ["1 P1 pass"]) + "\n", "record.turn-after-end", len(LINES)),
-        (lambda: "\n".join(LINES[:30] + [LINES[-1]]) + "\n", "record.wrong-end", 31),
+        (lambda: "\n".join([*LINES[:-1], "1 P1 pass"]) + "\n", "record.turn-after-end", len(LINES)),
+        (lambda: "\n".join([*LINES[:30], LINES[-1]]) + "\n", "record.wrong-end", 31),
     ],
 )
 def test_corrupt_records_name_the_line(make, code: str, line: int | None):
@@ -164,7 +164,9 @@ def test_corrupt_records_name_the_line(make, code: str, line: int | None):
     else:  # the changed line
         changed = next(
             number
-            for number, (old, new) in enumerate(zip(LINES, text.splitlines()), start=1)
+            for number, (old, new) in enumerate(
+                zip(LINES, text.splitlines(), strict=False), start=1
+            )
             if old != new
         )
         assert error.line == changed

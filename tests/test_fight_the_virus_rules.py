@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
+
 import test_contract
 from fight_the_virus_support import EMPTY, legal, position, seed_for, sheet_text
-
 from pyengine.core import registry
 from pyengine.core.errors import (
     IllegalActionError,
@@ -187,7 +188,9 @@ def test_resign_is_accepted_never_listed_and_the_engine_plays_on():
     assert "resign" not in legal(state)
     state.apply("resign")  # at the roll: the engine rolls for P1, who then has no part
     assert state.resigned == frozenset({0})
-    rolled = f"1 P1 roll {state.dice[0]}-{state.dice[1]}"
+    dice = state.dice
+    assert dice is not None
+    rolled = f"1 P1 roll {dice[0]}-{dice[1]}"
     assert [entry.line() for entry in state.log[:2]] == ["1 P1 resign", rolled]
     assert state.log[1].engine and state.current_player() == 1
     state.apply("resign")
@@ -249,7 +252,7 @@ def test_ratings():
 
 
 def test_shared_victory_and_scores():
-    reds = {
+    reds: dict[str, Any] = {  # sheet_text's testing= and curve=
         "testing": {"T00": 2, "T01": 2, "T02": 2, "T03": 2, "T04": 2, "T11": 3, "T12": 3, "T21": 4},
         "curve": {"C00": 1, "C10": 2, "C11": 1, "C20": 1, "C21": 2, "C22": 1, "C33": 3},
     }
@@ -325,7 +328,7 @@ def test_legal_by_area_and_structured_info():
     assert set(groups) == {"A", "R", "T", "C", "other"}
     assert [str(action) for action in groups["R"]] == ["4>R4"]
     assert [str(action) for action in groups["other"]] == ["pass"]
-    assert all(action.area == "C" for action in groups["C"])
+    assert all(action.area == "C" for action in groups["C"])  # type: ignore[attr-defined]
     assert sum(len(actions) for actions in groups.values()) == len(state.legal_actions())
 
 
@@ -359,11 +362,12 @@ def test_check_agrees_with_the_legal_list():
     rng = random.Random(5)
     states = 0
     for game in range(12):
-        options = [
+        choices: list[dict[str, object]] = [
             {"players": 2},
             {"mode": "solo", "players": 1},
             {"mode": "groups", "players": 4, "groups": "1 2 2 1"},
-        ][game % 3]
+        ]
+        options = choices[game % 3]
         state = FIGHT_THE_VIRUS.new_initial_state({**options, "seed": game})
         bots = [
             GreedyBot(game) if seat == 0 else RandomBot(game + seat)
@@ -449,7 +453,7 @@ def test_refusals_of_the_finished_game_and_non_actions():
 
 
 def test_the_euler_split_test_agrees_with_a_flood_fill():
-    masks = set()
+    masks: set[int] = set()
     for seed in range(6):
         state = FIGHT_THE_VIRUS.new_initial_state({"players": 3, "seed": seed})
         bots = [RandomBot(seed * 3 + seat) for seat in range(3)]
@@ -591,7 +595,7 @@ def mutations(texts: list[str], count: int, alphabet: str, seed: int) -> list[st
 def test_mutated_positions_parse_or_raise_notation_errors():
     texts = []
     state = FIGHT_THE_VIRUS.new_initial_state({"players": 3, "seed": 8})
-    bots = [GreedyBot(1), RandomBot(2), RandomBot(3)]
+    bots: list[GreedyBot | RandomBot] = [GreedyBot(1), RandomBot(2), RandomBot(3)]
     while not state.is_terminal():
         texts.append(state.position_text())
         state.apply_unchecked(bots[state.current_player()].choose(state))

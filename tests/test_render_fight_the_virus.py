@@ -568,7 +568,7 @@ def test_a_full_sheet_stays_small_and_fast() -> None:
         analysed=frozenset(SHEET["analysis"]["cells"]),
         ap=("spent",) * 21,
         research=12,
-        testing={name: 9 for name in render_module.TESTING_CELLS},
+        testing=dict.fromkeys(render_module.TESTING_CELLS, 9),
         curve={name: 1 + i % 6 for i, name in enumerate(render_module.CURVE_CELLS)},
         circled={"C21": 2, "C32": 5},
         earned=BONUS_KEYS,

@@ -19,7 +19,7 @@ from pyengine.games.virus_fight.render import (
     render_supply_svg,
     render_svg,
 )
-from tests.virus_fight_support import diagram_state
+from virus_fight_support import diagram_state
 
 NS = "{http://www.w3.org/2000/svg}"
 TYPE_WORDS = {"M": "move", "W": "write", "J": "jump", "E": "erase"}
@@ -39,7 +39,7 @@ def played(players: int, seed: int, steps: int, *, size: int = 0) -> VirusFightS
 def cells(svg: str) -> dict[str, ET.Element]:
     root = ET.fromstring(svg)
     return {
-        group.get("data-cell"): group for group in root.iter(f"{NS}g") if group.get("data-cell")
+        group.attrib["data-cell"]: group for group in root.iter(f"{NS}g") if group.get("data-cell")
     }
 
 
@@ -127,7 +127,7 @@ def test_markers_show_the_seat_number_in_the_seat_colour() -> None:
 def test_pieces_show_type_colour_glyph_pips_and_owner_outline() -> None:
     state = STATES[0]
     groups = cells(render_svg(state))
-    sides = {}
+    sides: dict[int, float] = {}
     for cell, piece, _ in state.board_cells():
         group = groups[str(cell)]
         outline = next(r for r in group.iter(f"{NS}rect") if "owner-outline" in classes(r))
@@ -145,9 +145,9 @@ def test_pieces_show_type_colour_glyph_pips_and_owner_outline() -> None:
             == piece.size
         )
         assert any("glyph" in classes(p) for p in group.iter(f"{NS}path"))
-        sides.setdefault(piece.size, float(outline.get("width")))
+        sides.setdefault(piece.size, float(outline.attrib["width"]))
     assert len(set(sides.values())) == len(sides)  # a size is drawn one way, sizes differ
-    assert sorted(sides) == sorted(sides, key=sides.get)
+    assert sorted(sides) == sorted(sides, key=sides.__getitem__)
 
 
 def test_glyphs_differ_by_type() -> None:
@@ -223,8 +223,10 @@ def test_board_geometry_matches_the_drawing(coordinates: bool, flipped: bool) ->
     assert root.get("viewBox") == grid.view_box
     for name, group in cells(svg).items():
         hit = list(group)[-1]
-        x, y = float(hit.get("x")), float(hit.get("y"))
-        file, rank = grid.cell_at(x + 50, y + 50)
+        x, y = float(hit.attrib["x"]), float(hit.attrib["y"])
+        at = grid.cell_at(x + 50, y + 50)
+        assert at is not None
+        file, rank = at
         assert f"{'abcdefghijk'[file]}{rank + 1}" == name
     assert (root.find(f"{NS}g[@class='coords']") is not None) == coordinates
 
@@ -308,7 +310,7 @@ def test_supply_strip_counts_and_captured_origins() -> None:
     state = played(2, 9, 400, size=5)
     for seat in range(2):
         root = ET.fromstring(render_supply_svg(state, seat))
-        slots = {g.get("data-code"): g for g in root.iter(f"{NS}g") if "slot" in classes(g)}
+        slots = {g.attrib["data-code"]: g for g in root.iter(f"{NS}g") if "slot" in classes(g)}
         assert list(slots) == [f"{k}{s}" for k in "MWJE" for s in (1, 2, 3)]
         counts = state.supply_counts(seat)
         for code, slot in slots.items():

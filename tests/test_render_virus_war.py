@@ -402,7 +402,7 @@ def test_turn_steps_are_numbered_in_order_in_the_steppers_colour() -> None:
         (numeral,) = find_class(badge, "step-number")
         assert numeral.text == str(number)
         assert badge.find(f"{NS}circle") is not None
-        assert badge.find(f"{NS}circle").get("fill") == X_INK  # type: ignore[union-attr]
+        assert badge.find(f"{NS}circle").get("fill") == X_INK
     assert classes(cells["e5"]) == {"cell", "dead", "o", "fortress-x", "turn-step"}
     assert sum("turn-step" in classes(cell) for cell in cells.values()) == 3
 

@@ -171,7 +171,12 @@ def test_no_inline_styles_scripts_or_external_references() -> None:
 
 
 def test_output_is_deterministic_and_rounded() -> None:
-    options = dict(highlighted=["a2", "b1"], selected="a1", last_move=("b2", "a1"), flipped=True)
+    options = {
+        "highlighted": ["a2", "b1"],
+        "selected": "a1",
+        "last_move": ("b2", "a1"),
+        "flipped": True,
+    }
     first = render_svg(START_4, **options)  # type: ignore[arg-type]
     # An equal position built separately renders byte for byte the same.
     second = render_svg(diagram(_start_text()), **options)  # type: ignore[arg-type]

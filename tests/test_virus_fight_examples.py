@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-from virus_fight_support import diagram_state, legal
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import TERMINAL
@@ -19,6 +18,7 @@ from pyengine.games.virus_fight import (
 )
 from pyengine.games.virus_fight.board import segment_text
 from pyengine.games.virus_fight.notation import Setup
+from virus_fight_support import diagram_state, legal
 
 
 def cell(text: str) -> Cell:
@@ -350,7 +350,7 @@ def test_example_10_variants():
     gone = EX10.replace("M1/1*1", "M1/1  ").replace("E3/2*2", "E2/2*2").replace("J3/3*3", "J2/3*3")
     state = round_end(gone, 1, eliminated={1: 0})
     assert state.first_player == 1 and state.round_order == (1, 2)  # (c) from seat 1
-    table = [
+    table: list[tuple[int, list[int | None], int]] = [
         (2, [1, 3, 3], 2),
         (0, [3, 3, 3], 0),
         (0, [1, 2, 3], 2),

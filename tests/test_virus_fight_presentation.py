@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_virus_fight_examples import SAMPLE_RECORD as SAMPLE
 
 from pyengine.controller import Controller, click_paths
 from pyengine.games.virus_fight import VIRUS_FIGHT, parse_record
 from pyengine.games.virus_fight import presentation as present
+from test_virus_fight_examples import SAMPLE_RECORD as SAMPLE
 
 
 def new(players: int = 2, **options) -> Controller:
@@ -22,7 +22,7 @@ def new(players: int = 2, **options) -> Controller:
     return controller
 
 
-def clicks_for(controller: Controller, action: str) -> list[str] | None:
+def clicks_for(controller: Controller, action: str) -> tuple[str, ...] | None:
     """The shortest click sequence the view offers for ``action`` (None: a button)."""
     state = controller.match.state
     paths = [cells for cells, legal in click_paths(present, state) if str(legal) == action]
@@ -221,7 +221,7 @@ def test_random_click_games_never_break_the_page(players: int):
             if view["result"]:
                 break
             if view["setup"]:
-                program = present.random_setup(controller.match.state, rng)
+                program = present.random_setup(controller.match.state, rng)  # type: ignore[arg-type]
                 reply = controller.handle({"op": "play", "action": str(program)})
             elif view["buttons"] and (
                 rng.random() < 0.1 or not (view["targets"] or view["highlighted"])

@@ -63,22 +63,20 @@ def play_checked(players: int, size: int, rng: random.Random) -> VirusFightState
         marked = {}
         if state.phase == "play":
             marked = {
-                state.marker(other): state.piece_at(state.marker(other))
+                cell: state.piece_at(cell)
                 for other in range(players)
-                if state.marker(other) is not None
+                if (cell := state.marker(other)) is not None
             }
             if isinstance(action, (Move, Erase)):
-                assert (
-                    not set(action.cells()[:1]) & set(marked)
-                    or isinstance(action, Erase)
-                    and action.target is None
+                assert not set(action.cells()[:1]) & set(marked) or (
+                    isinstance(action, Erase) and action.target is None
                 )
         log_before = len(state.log)
         state.apply_unchecked(action)
         actions += 1
         assert state.log[log_before] == action
         for automatic in state.log[log_before + 1 :]:
-            assert automatic.automatic
+            assert automatic.automatic  # type: ignore[attr-defined]
         assert pieces_in_play(state) == total
         if state.phase != "setup":
             cells = [state.marker(other) for other in range(players)]

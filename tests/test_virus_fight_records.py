@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_virus_fight_examples import SAMPLE_RECORD
 
 from pyengine.core.errors import RecordError
 from pyengine.games.virus_fight import VIRUS_FIGHT
+from test_virus_fight_examples import SAMPLE_RECORD
 
 
 def test_lenient_reading():

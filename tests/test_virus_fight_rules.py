@@ -7,7 +7,6 @@ import json
 import random
 
 import pytest
-from virus_fight_support import diagram_state, legal, random_game
 
 from pyengine.core.errors import (
     EngineError,
@@ -28,11 +27,13 @@ from pyengine.games.virus_fight import (
     ProposeStop,
     Setup,
     Step,
+    VirusFightAction,
     Write,
     parse_action,
     stop_winners,
 )
 from pyengine.games.virus_fight.notation import Piece
+from virus_fight_support import diagram_state, legal, random_game
 
 
 def test_options():
@@ -81,7 +82,7 @@ def test_notation_errors_and_round_trips():
     for text in ("c1:M3 c1:W1 @c1", "c1:M3 d1:M3 @c1", "z9-a1", "+X2@a1", "x", "@", "c1:M3"):
         with pytest.raises(NotationError):
             parse_action(text)
-    actions = [
+    actions: list[VirusFightAction] = [
         Setup.parse("e1:E2 c1:M3 d1:W1 @d1"),
         Move.parse("c3-d3"),
         Write.parse("+W2@d4"),

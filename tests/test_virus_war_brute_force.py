@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from virus_war_reference import ReferenceVirusWar
 
 from pyengine.core.errors import NotationError
 from pyengine.core.game import TERMINAL
 from pyengine.games.virus_war import VIRUS_WAR, Position, VirusWarState
+from virus_war_reference import ReferenceVirusWar
 
 PLAYERS = "XO"
 GAME_POSITIONS = 1200  # per source: 2 x 1,200 = 2,400 positions compared

@@ -305,7 +305,7 @@ def test_ex8_last_move_wins():
     before = diagram(EX6, last_mover="x", options={"size": 6, "variant": "last-move-wins"})
     assert result_text(play(before, "pass", "pass")) == "1-0"
     empty = play(VIRUS_WAR.new_initial_state({"variant": "last-move-wins"}), "pass", "pass")
-    assert result_text(empty) == "1/2-1/2" and empty.result().reason == "draw"  # type: ignore[union-attr]
+    assert result_text(empty) == "1/2-1/2" and empty.result().reason == "draw"
 
 
 # -- Ex 9 and the record of §8 -------------------------------------------------------------

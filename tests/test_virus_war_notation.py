@@ -140,9 +140,9 @@ def test_position_text_of_finished_games():
         state.apply(text)
     assert state.position_text().endswith(" o 2 x -/0 2")
     copy = VIRUS_WAR.from_position(state.position_text(), options={"variant": "last-move-wins"})
-    assert copy.is_terminal() and copy.result().winners == (X,)  # type: ignore[union-attr]
+    assert copy.is_terminal() and copy.result().winners == (X,)
     eliminated = VIRUS_WAR.from_position("....../....../....../....../.x..../Xo.... o 0 x")
-    assert eliminated.is_terminal() and eliminated.result().reason == "elimination"  # type: ignore[union-attr]
+    assert eliminated.is_terminal() and eliminated.result().reason == "elimination"
     assert eliminated.position_text().endswith(" o 0 x -/0 1")
 
 

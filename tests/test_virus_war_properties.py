@@ -61,7 +61,7 @@ def play_one_game(size: int, variant: str, rng: random.Random, *, pass_rate: flo
         else:
             assert player == turn_player and not any(isinstance(a, Pass) for a in legal)
             assert state.turn_length == turn_length
-            assert state.steps_left == turn_length - turn_made
+            assert turn_length is not None and state.steps_left == turn_length - turn_made
         if pass_rate is not None and len(legal) > 1 and isinstance(legal[0], Pass):
             action = legal[0] if rng.random() < pass_rate else rng.choice(legal[1:])
         else:
@@ -83,7 +83,7 @@ def play_one_game(size: int, variant: str, rng: random.Random, *, pass_rate: flo
             assert after == before
             turn_made = 0
         else:
-            cell = state.history[-1].cells()[0].index(size)  # type: ignore[union-attr]
+            cell = state.history[-1].cells()[0].index(size)  # type: ignore[attr-defined]
             bit = 1 << cell
             changed = [before[kind] ^ after[kind] for kind in range(4)]
             was_empty = not any(board & bit for board in before)
@@ -97,7 +97,7 @@ def play_one_game(size: int, variant: str, rng: random.Random, *, pass_rate: flo
                 assert changed[2 + enemy] == bit
                 assert not changed[player] and not changed[2 + player]
             turn_made += 1
-            assert turn_made <= turn_length  # type: ignore[operator]
+            assert turn_made <= turn_length
             if state.current_player() != player:  # the turn is over
                 assert turn_made == turn_length or state.is_terminal()
                 turn_made = 0

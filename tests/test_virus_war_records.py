@@ -123,11 +123,11 @@ def test_pass_spellings_j_for_k_and_unknown_tags_kept():
 
 
 def test_reading_the_draw_and_last_move_wins():
-    assert VIRUS_WAR.read_record(DRAWN).result().is_draw  # type: ignore[union-attr]
+    assert VIRUS_WAR.read_record(DRAWN).result().is_draw
     last = VIRUS_WAR.read_record(
         DRAWN.replace("standard", "last-move-wins").replace("1/2-1/2", "1-0")
     )
-    assert last.result().winners == (0,)  # type: ignore[union-attr]
+    assert last.result().winners == (0,)
 
 
 # -- bad records -----------------------------------------------------------------------------

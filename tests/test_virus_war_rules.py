@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from virus_war_reference import ReferenceVirusWar
 
 from pyengine.core.errors import (
     EngineError,
@@ -28,6 +27,7 @@ from pyengine.games.virus_war import (
     parse_diagram,
 )
 from pyengine.games.zebra import Move
+from virus_war_reference import ReferenceVirusWar
 
 
 def legal(state: VirusWarState) -> list[str]:
@@ -188,7 +188,7 @@ def test_off_board_not_an_action_and_game_over():
     with pytest.raises(NotationError) as raised:
         state.apply("k10")
     assert raised.value.code == "notation.off-board"
-    assert error_of(state, Move(Cell(0, 0), Cell(1, 1))).code == "virus-war.not-an-action"
+    assert error_of(state, Move(Cell(0, 0), Cell(1, 1))).code == "virus-war.not-an-action"  # type: ignore[arg-type]
     assert not state.is_legal(Move(Cell(0, 0), Cell(1, 1)))  # type: ignore[arg-type]
     play(state, "pass", "pass")
     assert state.is_terminal()
@@ -406,4 +406,4 @@ def test_last_move_wins_credits_the_last_non_pass_turn():
         "pass",
         "pass",
     )
-    assert state.result().winners == (O,)  # type: ignore[union-attr]
+    assert state.result().winners == (O,)

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from zebra_support import columns, diagram_cells, legal, replay, texts
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import TERMINAL
 from pyengine.games.zebra import BLACK, WHITE, ZEBRA, Cell, Move, parse_diagram, write_record
 from pyengine.games.zebra.rules import piece_counts
+from zebra_support import columns, diagram_cells, legal, replay, texts
 
 EX1_EX2 = """\
 4 W1 B1 W1 B1          4 W1 B1 W1 B1

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from zebra_support import replay
 
 from pyengine.core.errors import StateFormatError
 from pyengine.games.zebra import ZEBRA, parse_diagram
+from zebra_support import replay
 
 
 def test_document_shape():
@@ -82,7 +82,8 @@ def test_missing_fields(key):
 
 
 def test_the_document_must_be_an_object():
-    for document in (None, [], "text", 3):
+    documents: tuple[object, ...] = (None, [], "text", 3)
+    for document in documents:
         with pytest.raises(StateFormatError) as raised:
             ZEBRA.state_from_json(document)
         assert raised.value.field == "(document)"

@@ -45,7 +45,7 @@ def test_cells_sort_by_file_then_rank():
     assert [str(cell) for cell in sorted(cells)] == ["a1", "a2", "a9", "a10", "b1", "c3"]
 
 
-@pytest.mark.parametrize("text", ["k1", "a0", "a11", "", "a01", "1a", "c", "ı1", "c²", "cc2"])
+@pytest.mark.parametrize("text", ["k1", "a0", "a11", "", "a01", "1a", "c", "ı1", "c²", "cc2"])  # noqa: RUF001 (a look-alike on purpose)
 def test_bad_cells_are_notation_errors(text):
     with pytest.raises(NotationError) as raised:
         parse_cell(text)
@@ -249,7 +249,7 @@ def test_diagram_format_matches_the_spec_layout():
 def test_diagrams_round_trip_with_wide_tokens_and_big_boards():
     position = Position(
         size=10,
-        cells=tuple((index % 7) - 3 for index in range(100))[:-1] + (12,),
+        cells=(*((index % 7) - 3 for index in range(99)), 12),
         holes=frozenset(),
         neutral=None,
         to_move=0,

@@ -17,13 +17,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from zebra_reference import ReferenceZebra
-from zebra_support import texts
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import TERMINAL
 from pyengine.games.zebra import ZEBRA, Cell, Move, Place, Remove, ZebraState
 from pyengine.games.zebra.rules import piece_counts
+from zebra_reference import ReferenceZebra
+from zebra_support import texts
 
 GAMES_PER_EXAMPLE = 100
 EXAMPLES = 10  # 10 x 100 = 1,000 games per combination

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from zebra_support import replay, texts
 
 from pyengine.core.errors import EngineError, RecordError
 from pyengine.games.zebra import ZEBRA, parse_diagram, parse_record, write_record
+from zebra_support import replay, texts
 
 EX3_RECORD = """\
 [Game "Zebra"]
@@ -89,8 +89,10 @@ def test_reading_replays_the_canonical_record():
         "1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2 1-0",
         "   \n\n1. B1-C1 C3-C4\n2. A4-B4\nc4-b4 3.\tc2-d2 b2-b3 4. c4-d4\n\na1-a2\n1-0\n\n  ",
         '[game "ZEBRA"] [size "4"]\n1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2',
-        '[Event "Club night"]\n[Game "Zebra"]\n[Result "1-0"]\n[Round "3"]\n\n'
-        "1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2 1-0",
+        (
+            '[Event "Club night"]\n[Game "Zebra"]\n[Result "1-0"]\n[Round "3"]\n\n'
+            "1. b1-c1 c3-c4 2. a4-b4 c4-b4 3. c2-d2 b2-b3 4. c4-d4 a1-a2 1-0"
+        ),
         EX3_RECORD.replace("\n", "\r\n"),
         '[Setup "STANDARD"]\n[Movement "Step"]\n' + EX3_RECORD.split("\n\n", 1)[1],
     ],

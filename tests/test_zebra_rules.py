@@ -6,7 +6,6 @@ import random
 import re
 
 import pytest
-from zebra_support import legal, replay, texts
 
 from pyengine.core.errors import EngineError, IllegalActionError, NotationError, OptionError
 from pyengine.core.game import TERMINAL
@@ -22,13 +21,14 @@ from pyengine.games.zebra import (
     parse_diagram,
 )
 from pyengine.games.zebra.rules import piece_counts
+from zebra_support import legal, replay, texts
 
 
 def value(state: ZebraState, cell: str) -> int:
     return state.cell_value(Cell.parse(cell))
 
 
-def all_candidates(size: int) -> list[object]:
+def all_candidates(size: int) -> list[Move | Place | Remove]:
     """Every action that can be written for a board: all moves, placements and removals."""
     cells = [Cell(file, rank) for file in range(size) for rank in range(size)]
     return (
@@ -108,6 +108,7 @@ def test_neutral_and_hole_centres():
 def test_from_the_standard_start_only_orthogonal_moves_exist():
     for size in range(3, 11):
         for move in ZEBRA.new_initial_state({"size": size}).legal_actions():
+            assert isinstance(move, Move)
             assert (
                 abs(move.source.file - move.target.file) + abs(move.source.rank - move.target.rank)
                 == 1
@@ -136,6 +137,7 @@ def test_counts_change_only_when_a_source_empties():
         before = state.tower_counts()
         mover = state.current_player()
         move = rng.choice(state.legal_actions())
+        assert isinstance(move, Move)
         emptied = state.cell_value(move.source) in (1, -1)
         state.apply(move)
         after = state.tower_counts()
@@ -289,6 +291,7 @@ def test_jump_onto_the_bare_neutral_base():
 def test_jumps_never_go_diagonally():
     state = replay("1. c2-d2 a1-b1", movement="jump")
     for move in state.legal_actions():
+        assert isinstance(move, Move)
         assert move.source.file == move.target.file or move.source.rank == move.target.rank
 
 
@@ -377,7 +380,7 @@ def test_a_random_ten_by_ten_jump_game_reaches_the_cap():
         state = ZEBRA.new_initial_state({"size": 10, "movement": "jump"})
         while not state.is_terminal():
             state.apply_unchecked(rng.choice(state.legal_actions()))
-        if state.result().ending == "move-cap":  # type: ignore[union-attr]
+        if state.result().ending == "move-cap":
             break
     assert len(state.history) == 2000 == state.movement_plies
     assert ZEBRA.read_record(ZEBRA.write_record(state)) == state
@@ -477,8 +480,9 @@ def test_legal_actions_returns_a_fresh_list():
 
 def test_a_given_position_counts_as_occurred():
     state = parse_diagram("3 .  .  B1\n2 .  B5 W3\n1 .  .  .\n  a  b  c", to_move="b")
-    assert state.start_text() == ". . B1/. B5 W3/. . . b movement 0"
-    same = ZEBRA.from_position(state.start_text())
+    start = state.start_text()
+    assert start == ". . B1/. B5 W3/. . . b movement 0"
+    same = ZEBRA.from_position(start)
     assert same == state
 
 

@@ -27,6 +27,7 @@ class ReferenceZebra:
             self.holes.add(centre)
             self.towers[centre] = []
         if setup == "neutral":
+            assert centre is not None  # the neutral setup needs an odd size
             self.neutral = centre
             self.towers[centre] = []
         self.phase = {"remove": "removal", "placement": "placement"}.get(setup, "movement")

@@ -46,4 +46,4 @@ render(
     )
 )
 document.body.dataset.ready = "true"
-asyncio.ensure_future(watch_worker())
+tasks = {asyncio.ensure_future(watch_worker())}  # held, or the loop may collect the task

@@ -5,7 +5,7 @@ from pyscript import document, when, workers
 
 board = document.getElementById("board")
 status = document.getElementById("status")
-engine = await workers["engine"]  # noqa: F704 (PyScript runs this file with top-level await)
+engine = await workers["engine"]
 
 
 async def request(message):
@@ -32,5 +32,5 @@ async def on_busy(event):
     document.body.dataset.busyDone = str(playouts)
 
 
-render(await request({"op": "new", "game": "zebra", "options": {"size": 4}}))  # noqa: F704
+render(await request({"op": "new", "game": "zebra", "options": {"size": 4}}))
 document.body.dataset.ready = "true"

@@ -39,7 +39,7 @@ from typing import Any
 from pyengine.ai.heuristics import Heuristics
 from pyengine.core.game import Action, State
 
-__all__ = ["SearchConfig", "Search", "Candidate"]
+__all__ = ["Candidate", "Search", "SearchConfig"]
 
 _DEFAULT = Heuristics()
 
@@ -85,7 +85,7 @@ class Candidate:
 
 
 class _Node:
-    __slots__ = ("player", "children", "untried", "visits", "available", "sums", "proven")
+    __slots__ = ("available", "children", "player", "proven", "sums", "untried", "visits")
 
     def __init__(self, num_players: int) -> None:
         self.player = -1  # the seat choosing among the children; set when first expanded
@@ -392,7 +392,7 @@ class Search:
             if parent.untried or any(child.proven is None for child in children):
                 return
             parent.proven = max(
-                (child.proven for child in children),  # type: ignore[misc]
+                (child.proven for child in children if child.proven is not None),
                 key=lambda proven: proven[player],
             )
 

@@ -24,8 +24,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 __all__ = [
-    "cell_outline",
-    "cell_tint",
     "FILES_WITHOUT_J",
     "LATIN_FILES",
     "SVG_NAMESPACE",
@@ -34,6 +32,8 @@ __all__ = [
     "Markup",
     "UnsafeSvgError",
     "cell_name",
+    "cell_outline",
+    "cell_tint",
     "class_list",
     "coordinate_labels",
     "element",
@@ -135,8 +135,7 @@ def _checked_name(name: str) -> str:
 
 
 def _keyword_name(name: str) -> str:
-    if name.endswith("_"):  # class_ -> class
-        name = name[:-1]
+    name = name.removesuffix("_")  # class_ -> class
     return name.replace("_", "-")  # data_cell -> data-cell, stroke_width -> stroke-width
 
 

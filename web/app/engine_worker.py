@@ -39,7 +39,7 @@ class UnpackOnDemand:
     are in memory but the file system is empty; unpacking the wheel takes a tenth of a second,
     so it waits until an import needs a file (another game's modules, say)."""
 
-    archives = []  # the wheel and its bytecode overlay, as bytes, until unpacked
+    archives = []  # noqa: RUF012 (class state): the wheel and its bytecode overlay, until unpacked
 
     @classmethod
     def find_spec(cls, name, path=None, target=None):

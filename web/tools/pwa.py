@@ -153,8 +153,8 @@ def parse_svg(text: str) -> tuple[float, list[Shape]]:
             radius = float(attributes.get("rx", attributes.get("ry", 0)))
             shapes.append(Shape("rect", parse_colour(fill or "#000000"), (*values, radius)))
         elif tag == "circle":
-            values = tuple(float(attributes.get(name, 0)) for name in ("cx", "cy", "r"))
-            shapes.append(Shape("circle", parse_colour(fill or "#000000"), values))
+            circle = tuple(float(attributes.get(name, 0)) for name in ("cx", "cy", "r"))
+            shapes.append(Shape("circle", parse_colour(fill or "#000000"), circle))
         elif tag == "path":
             if attributes.get("stroke-linecap") != "round" or "stroke" not in attributes:
                 raise ValueError("paths must be stroked with round caps")

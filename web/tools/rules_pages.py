@@ -17,11 +17,12 @@ of actions in notation; ``any_order`` accepts them in every order), ``success``,
 (why a legal but unwanted action is not the answer; ``why`` maps single actions to their own
 key) and optionally ``progress`` (after a right action that is not the last).
 
-At build time each try-it becomes JSON for app/rules-page.js (no Python in the browser): per
-position reached by right actions, its SVG, the click paths of the legal actions exactly as
-the game page's controller matches clicks (:func:`pyengine.controller.click_paths`), each
-action's verdict, the engine's explanation of clicks that make no legal action, the labels
-screen readers say for each cell, and the buttons for clicks that are not cells.
+At build time each try-it becomes JSON for the page glue (web/app/glue/tryit.py; no engine
+runs in the browser): per position reached by right actions, its SVG, the click paths of the
+legal actions exactly as the game page's controller matches clicks
+(:func:`pyengine.controller.click_paths`), each action's verdict, the engine's explanation of
+clicks that make no legal action, the labels screen readers say for each cell, and the buttons
+for clicks that are not cells.
 """
 
 from __future__ import annotations
@@ -197,7 +198,7 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
             text = str(action)
             if text not in index_of:
                 index_of[text] = len(actions)
-                sequence = played + [text]
+                sequence = [*played, text]
                 right = any(solution[: len(sequence)] == sequence for solution in solutions)
                 item: dict[str, Any] = {"text": text, "right": right}
                 if not right:
@@ -236,11 +237,13 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
             if item["right"]:
                 after = state.clone()
                 after.apply(item["text"])
-                item["next"] = node(after, played + [item["text"]], list(present.last_move(after)))
+                item["next"] = node(after, [*played, item["text"]], list(present.last_move(after)))
         return number
 
     node(build_state(game_id, spec), [], [])
-    data = {key: spec[key] for key in ("prompt", "success", "wrong", "progress") if key in spec}
+    data: dict[str, Any] = {
+        key: spec[key] for key in ("prompt", "success", "wrong", "progress") if key in spec
+    }
     return {**data, "nodes": nodes, "messages": messages.table}
 
 

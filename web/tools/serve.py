@@ -11,6 +11,7 @@ Standard library only. `make_server()` is also used by the e2e fixtures and benc
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import http.server
 import re
@@ -18,6 +19,10 @@ import sys
 import threading
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    import socket
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -61,9 +66,10 @@ def headers_for(path: str, rules: list[tuple[re.Pattern[str], dict[str, str]]]) 
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     """Static files plus netlify.toml headers; quiet unless asked to log."""
 
-    rules: list[tuple[re.Pattern[str], dict[str, str]]] = []
+    rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     verbose = False
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+    # typeshed declares it an instance attribute, so it cannot be a ClassVar here.
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}  # noqa: RUF012
 
     def end_headers(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
@@ -73,7 +79,7 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (stdlib signature)
+    def log_message(self, format: str, *args: object) -> None:  # `format`: the stdlib signature
         if self.verbose:
             super().log_message(format, *args)
 
@@ -81,7 +87,9 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
 class SiteServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
-    def handle_error(self, request: object, client_address: object) -> None:
+    def handle_error(
+        self, request: socket.socket | tuple[bytes, socket.socket], client_address: Any
+    ) -> None:
         # A browser that drops a connection (a closed tab, a cancelled download) is normal.
         if isinstance(sys.exc_info()[1], ConnectionError):
             return
@@ -130,10 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         f"Virus Games is served on http://{shown_host}:{arguments.port}/  (Ctrl+C stops)",
         flush=True,
     )
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

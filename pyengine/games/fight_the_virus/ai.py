@@ -45,7 +45,7 @@ from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
 from pyengine.games.fight_the_virus.bots import NEEDED_CURVE, NEEDED_TESTS, GreedyBot
 from pyengine.games.fight_the_virus.legal import legal_uses
-from pyengine.games.fight_the_virus.notation import Bonus, Decline, Keep, Pass, Reroll, Use
+from pyengine.games.fight_the_virus.notation import Bonus, Keep, Pass, Reroll, Use
 from pyengine.games.fight_the_virus.player_sheet import CURVE_INDEX, TESTING_INDEX, PlayerSheet
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
 from pyengine.games.fight_the_virus.sheet import RESEARCH_SQUARES, SPIKE_MASK, need

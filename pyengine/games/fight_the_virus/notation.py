@@ -313,7 +313,7 @@ def parse_action(text: str) -> FightTheVirusAction:
     if match is not None:
         die, raised, cells, target = match.groups()
         if raised is not None and (raised[0] == "0" or len(raised) > 2):
-            canonical = f"{die}>{cells and 'A:' + cells or target}"
+            canonical = f"{die}>{(cells and 'A:' + cells) or target}"
             raise NotationError(
                 f"{text!r} is not canonical: a raise is written +1 or more and left out when "
                 f"there is none ({canonical}).",

@@ -217,9 +217,7 @@ class FightTheVirusState(State):
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal decision without checking it, then the automatic steps."""
-        self._snapshots.append(
-            tuple(getattr(self, name) for name in self._SAVED) + (len(self._log),)
-        )
+        self._snapshots.append((*(getattr(self, name) for name in self._SAVED), len(self._log)))
         self._history.append(action)
         self._legal = None
         self._perform(action)

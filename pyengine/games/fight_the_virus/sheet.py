@@ -364,7 +364,7 @@ def _need_table() -> dict[int, int]:
 
 
 _NEED = _need_table()
-assert _NEED == {**{k: 12 for k in range(1, 8)}, 8: 11, 9: 10, 10: 8, 11: 6, 12: 3}
+assert _NEED == {**dict.fromkeys(range(1, 8), 12), 8: 11, 9: 10, 10: 8, 11: 6, 12: 3}
 
 
 def need(square: int) -> int:

@@ -174,8 +174,9 @@ def _seat_score(state: VirusFightState, seat: int, marked: set[int], hard: bool 
         mobility = EXPOSED
     # ERASE pieces in the active block attack and defend, WRITE pieces grow it; another marker
     # in the same block next to ERASE pieces is a danger (it can erase the block's pieces)
-    erasers = sum(1 for index in block if board[index].kind == "E")  # type: ignore[union-attr]
-    own_writes = sum(1 for index in block if board[index].kind == "W")  # type: ignore[union-attr]
+    block_kinds = [member.kind for index in block if (member := board[index]) is not None]
+    erasers = block_kinds.count("E")
+    own_writes = block_kinds.count("W")
     sharing = sum(1 for other in marked if other != here and other in block)
     pips = sum(p.size for p in supply)
     block_weight, supply_weight = (HARD_BLOCK, HARD_SUPPLY) if hard else (0.8, 0.9)
@@ -367,7 +368,7 @@ def _easy_choice(state: State, rng: random.Random) -> Action:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(search=None, choose=lambda state, rng: _easy_choice(state, rng)),
+    "easy": Level(search=None, choose=_easy_choice),
     "medium": Level(search=SearchConfig(iterations=800, exploration=1.0)),
     "hard": Level(
         search=SearchConfig(iterations=3500, exploration=0.8), heuristics=HARD_HEURISTICS

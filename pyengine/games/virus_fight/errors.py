@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from pyengine.games.virus_fight.rules import VirusFightState
 
 __all__ = ["ILLEGAL_CODES", "check_setup", "explain", "refuse"]
+
+_Kind: TypeAlias = "type[Move | Write | Erase | Step | Jump]"  # a decision's action classes
 
 ILLEGAL_CODES = tuple(
     f"virus-fight.{code}"
@@ -116,7 +118,11 @@ def check_setup(state: VirusFightState, action: Action) -> None:
 def explain(state: VirusFightState, action: Action) -> NoReturn:
     decision = state._decision
     seat = state._order[state._turn_index]
-    expected = {"effect": {"M": Move, "W": Write, "E": Erase}, "marker": Step, "jump": Jump}
+    expected: dict[str, _Kind | dict[str, _Kind]] = {
+        "effect": {"M": Move, "W": Write, "E": Erase},
+        "marker": Step,
+        "jump": Jump,
+    }
     piece = state._board[state._markers[seat]]  # type: ignore[index]
     assert piece is not None
     wanted = expected[decision]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import cast
 
 from pyengine.core.game import Game, State
 from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
@@ -121,6 +122,10 @@ class VirusFightGame(Game):
 
     def read_record(self, text: str) -> VirusFightState:
         return records.parse_record(self, text)
+
+    def state_from_json(self, document: object) -> VirusFightState:
+        """As :meth:`Game.state_from_json` (only the return type is narrower)."""
+        return cast(VirusFightState, super().state_from_json(document))
 
     def write_record(self, state: State) -> str:
         return records.write_record(state)

@@ -78,10 +78,10 @@ def compute_legal(state: VirusFightState) -> list[Action]:
         for index, piece in enumerate(board):
             if piece is None or index in seen:
                 continue
-            other = block_indices(state, index)
-            seen |= other
-            if not other & marked:
-                targets |= other
+            other_block = block_indices(state, index)
+            seen |= other_block
+            if not other_block & marked:
+                targets |= other_block
         return [Jump(cell_at(index)) for index in sort_indices(state, targets)]
     kind = board[here].kind  # type: ignore[union-attr]
     if kind == "M":

@@ -32,8 +32,9 @@ never submit them (``action.automatic`` is true).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, NamedTuple, TypeVar
 
 from pyengine.core.errors import NotationError
 from pyengine.core.game import Action
@@ -292,7 +293,7 @@ class Step(Action):
     cell: Cell | None
 
     @property
-    def automatic(self) -> bool:  # type: ignore[override]
+    def automatic(self) -> bool:
         return self.cell is None
 
     @classmethod
@@ -316,7 +317,7 @@ class Jump(Action):
     cell: Cell | None
 
     @property
-    def automatic(self) -> bool:  # type: ignore[override]
+    def automatic(self) -> bool:
         return self.cell is None
 
     @classmethod
@@ -378,7 +379,10 @@ class AnswerStop(Action):
 VirusFightAction = Setup | Move | Write | Erase | NoEffect | Step | Jump | ProposeStop | AnswerStop
 
 
-def _parse_kind(text: str, kind: type, expected: str):  # type: ignore[no-untyped-def]
+_Kind = TypeVar("_Kind", bound=Action)
+
+
+def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
     action = parse_action(text)
     if not isinstance(action, kind):
         raise NotationError(
@@ -414,7 +418,8 @@ def _parse_setup(text: str) -> Setup:
         )
     cells = [cell for cell, _ in placements]
     codes = [code for _, code in placements]
-    for values, what in ((cells, "cell"), (codes, "piece")):
+    checks: tuple[tuple[Sequence[object], str], ...] = ((cells, "cell"), (codes, "piece"))
+    for values, what in checks:
         repeated = sorted({str(value) for value in values if values.count(value) > 1})
         if repeated:
             raise NotationError(

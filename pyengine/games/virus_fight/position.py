@@ -32,6 +32,7 @@ play, as in the spec's diagrams, so a position need not hold all 12 × players p
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
 from pyengine.core.errors import NotationError
@@ -126,7 +127,7 @@ def parse_position(game: Game, text: str, options: OptionValues) -> VirusFightSt
     if len(fields) < 2 or not re.fullmatch(r"\d{1,2}/[2-5]", fields[0]):
         reject("it must start with <size>/<players>")
     size, players = (int(part) for part in fields[0].split("/"))
-    if size != options["size"] and options["size"] != 0 or players != options["players"]:
+    if (size != options["size"] and options["size"] != 0) or players != options["players"]:
         reject(
             f"the board {size}/{players} does not match the options size="
             f"{options['size']} players={options['players']}"
@@ -155,11 +156,13 @@ def parse_position(game: Game, text: str, options: OptionValues) -> VirusFightSt
         return _parse_play(state, fields, reject)
     except NotationError:
         raise
-    except Exception as error:  # any inconsistency found while reading
+    except Exception as error:  # noqa: BLE001 (any inconsistency found while reading)
         reject(str(error))
 
 
-def _parse_play(state: VirusFightState, fields: list[str], reject) -> VirusFightState:  # type: ignore[no-untyped-def]
+def _parse_play(
+    state: VirusFightState, fields: list[str], reject: Callable[[str], NoReturn]
+) -> VirusFightState:
     size, players = state.size, state.num_players
     if len(fields) != 6:
         reject("a play position has 6 fields")
@@ -217,7 +220,7 @@ def _parse_play(state: VirusFightState, fields: list[str], reject) -> VirusFight
         supplies.append(_sort_supply(pieces))
     match = re.fullmatch(r"([1-9]\d*):(\*?\d(?:,\*?\d)*)", order_text)
     finished_round = decision.startswith("over-") and order_text.count("*") == 0
-    if match is None or order_text.count("*") != 1 and not finished_round:
+    if match is None or (order_text.count("*") != 1 and not finished_round):
         reject("the round is <round>:<order> with the seat to act marked by *")
     order_items = match.group(2).split(",")
     order = tuple(int(item.lstrip("*")) - 1 for item in order_items)

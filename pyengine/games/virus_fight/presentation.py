@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action
@@ -36,6 +36,7 @@ from pyengine.games.virus_fight.notation import (
     ProposeStop,
     Setup,
     Step,
+    VirusFightAction,
     Write,
     parse_action,
 )
@@ -199,7 +200,7 @@ def preview(state: VirusFightState, text: str) -> str:
     action = parse_action(text, size=state.size)
     state.check(action)
     assert isinstance(action, Setup)
-    return render_svg(_Draft(state, action), viewer=state.current_player())  # type: ignore[arg-type]
+    return render_svg(_Draft(state, action), viewer=state.current_player())
 
 
 def random_setup(state: VirusFightState, rng: random.Random) -> Setup:
@@ -209,7 +210,7 @@ def random_setup(state: VirusFightState, rng: random.Random) -> Setup:
     start = rng.randint(0, len(segment) - count)
     cells = segment[start : start + count]
     codes = rng.sample(PIECE_CODES, count)
-    return Setup(tuple(zip(cells, codes)), rng.choice(cells))
+    return Setup(tuple(zip(cells, codes, strict=True)), rng.choice(cells))
 
 
 def new_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -285,7 +286,7 @@ def click_paths(state: VirusFightState) -> list[tuple[tuple[str, ...], Action]]:
 
 
 def action_cells(action: Action) -> tuple[str, ...]:
-    return tuple(str(cell) for cell in action.cells())
+    return tuple(str(cell) for cell in cast("VirusFightAction", action).cells())
 
 
 def click_label(state: VirusFightState, token: str) -> Message:
@@ -334,7 +335,7 @@ def last_move(state: VirusFightState) -> tuple[str, ...]:
     if state.phase == "play" and state.decision == "marker" and state.history:
         effect = state.log[-1]
         if not isinstance(effect, NoEffect):
-            return tuple(str(cell) for cell in effect.cells())
+            return tuple(str(cell) for cell in cast("VirusFightAction", effect).cells())
         return ()
     for turn in reversed(state.turns):
         if turn.code != "stop":
@@ -354,7 +355,9 @@ def turn(state: VirusFightState) -> Message:
     assert instruction is not None
     player = PLAYERS[state.current_player()]
     if state.decision == "stop-vote":
-        return message("virus-fight.turn.vote", player=player, proposer=PLAYERS[state.proposer])
+        proposer = state.proposer
+        assert proposer is not None  # a vote answers a proposal
+        return message("virus-fight.turn.vote", player=player, proposer=PLAYERS[proposer])
     return message(
         "virus-fight.turn.executes",
         player=PLAYERS[instruction.seat],
@@ -377,10 +380,12 @@ def status(state: VirusFightState, selection: Sequence[str]) -> Message:
                 pieces=12 * state.num_players,
             )
         return message("virus-fight.status.setup", done=done, players=state.num_players)
+    first = state.first_player
+    assert first is not None  # the rounds have begun
     return message(
         "virus-fight.status.round",
         round=state.round_number,
-        first=PLAYERS[state.first_player],
+        first=PLAYERS[first],
         hint=_hint(state, selection),
     )
 
@@ -419,7 +424,7 @@ def explain(state: VirusFightState, cells: Sequence[str]) -> Message:
         return message("virus-fight.hint.vote")
     try:
         cell = Cell.parse(cells[-1])
-    except Exception:  # a piece token clicked out of turn
+    except Exception:  # noqa: BLE001 (a piece token clicked out of turn)
         return message("play.no-action", cells=" ".join(cells))
     instruction = state.instruction()
     assert instruction is not None
@@ -583,12 +588,10 @@ def announce(before: VirusFightState, action: Action, after: VirusFightState) ->
         and after.round_number != before.round_number
         and not isinstance(action, Setup)
     ):
+        first = after.first_player
+        assert first is not None  # a round has started
         more.append(
-            message(
-                "virus-fight.round-start",
-                round=after.round_number,
-                player=PLAYERS[after.first_player],
-            )
+            message("virus-fight.round-start", round=after.round_number, player=PLAYERS[first])
         )
     if more:
         main["more"] = more

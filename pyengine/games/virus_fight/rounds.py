@@ -4,7 +4,7 @@ scoring and the finished turns the record lists (:class:`TurnEntry`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -60,7 +60,7 @@ def first_player(programs: Sequence[Setup], seed: int) -> int:
     import random
 
     tied = list(range(len(programs)))
-    criteria = (
+    criteria: tuple[Callable[[int], int], ...] = (
         lambda seat: len(programs[seat].placements),
         lambda seat: sum(int(code[1]) for code in programs[seat].codes),
         lambda seat: -int(dict(programs[seat].placements)[programs[seat].marker][1]),
@@ -101,8 +101,8 @@ def stop_winners(
     ``draw``)."""
     tied = [seat for seat in range(len(alive)) if alive[seat]]
     for reason, score in (("pieces", len), ("pips", lambda pieces: sum(p.size for p in pieces))):
-        best = max(score(supplies[seat]) for seat in tied)  # type: ignore[operator]
-        tied = [seat for seat in tied if score(supplies[seat]) == best]  # type: ignore[operator]
+        best = max(score(supplies[seat]) for seat in tied)
+        tied = [seat for seat in tied if score(supplies[seat]) == best]
         if len(tied) == 1:
             return (tied[0],), reason
     return tuple(tied), "draw"

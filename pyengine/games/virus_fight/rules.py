@@ -293,8 +293,12 @@ class VirusFightState(State):
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it, then resolve empty decisions."""
         self._snapshots.append(
-            tuple(getattr(self, name) for name in self._SAVED)
-            + (len(self._keys), len(self._turns), len(self._log))
+            (
+                *(getattr(self, name) for name in self._SAVED),
+                len(self._keys),
+                len(self._turns),
+                len(self._log),
+            )
         )
         self._history.append(action)
         self._perform(action)
@@ -395,7 +399,7 @@ class VirusFightState(State):
             and self._key_counts == other._key_counts
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def position_key(self) -> tuple[Any, ...]:
         """Every rule-relevant field (board with origins, markers, supplies, phase, round,
@@ -663,10 +667,10 @@ class VirusFightState(State):
             self._noisy = True
         elif isinstance(action, Erase) and action.target is not None:
             index = self.cell_index(action.target)
-            piece = board[index]
-            assert piece is not None
+            erased = board[index]
+            assert erased is not None
             board[index] = None
-            self._set_supply(seat, [*self._supplies[seat], piece._replace(owner=seat)])
+            self._set_supply(seat, [*self._supplies[seat], erased._replace(owner=seat)])
             self._noisy = True
 
     def _set_supply(self, seat: int, pieces: list[Piece]) -> None:
@@ -689,7 +693,7 @@ class VirusFightState(State):
             return
         board = self._board = self._board.copy()
         supplies = []
-        markers = []
+        markers: list[int | None] = []
         for seat, program in enumerate(self._programs):
             assert program is not None
             for cell, code in program.placements:

@@ -341,10 +341,7 @@ def parse_position(text: str) -> Position:
                 raise _position_error(text, f"the turn's steps: {error}") from error
             if any(not isinstance(action, Step) for action in actions):
                 raise _position_error(text, "the turn field lists steps, not a pass")
-            steps = tuple(
-                action.cell.index(size)
-                for action in actions  # type: ignore[union-attr]
-            )
+            steps = tuple(action.cell.index(size) for action in actions if isinstance(action, Step))
     number = _read_number(words[5], text, "the turn number", maximum=10**6) if len(words) > 5 else 1
     if number < 1:
         raise _position_error(text, "the turn number starts at 1")

@@ -175,7 +175,7 @@ def scores(state: VirusWarState) -> list[dict[str, Any]]:
 def move_rows(state: VirusWarState) -> list[dict[str, Any]]:
     """Numbered turns as the record writes them (the turn in progress last, possibly partial)."""
     turns = state.turn_texts()
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "number": start // 2 + 1,
             "plies": [{"text": text, "last": False} for text in turns[start : start + 2]],

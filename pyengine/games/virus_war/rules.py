@@ -71,7 +71,7 @@ __all__ = [
 ]
 
 X = 0
-O = 1
+O = 1  # noqa: E741 (the Noughts seat, named as the notation and the docs write it)
 PLAYER_NAMES = ("X", "O")
 ILLEGAL_CODES = tuple(
     f"virus-war.{code}"

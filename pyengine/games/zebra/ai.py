@@ -75,7 +75,7 @@ def reflections(size: int) -> tuple[tuple[int, ...], ...]:
 
 def _antisymmetric(cells: tuple[int, ...], perm: tuple[int, ...]) -> bool:
     """Whether ``cells`` equal their colour-reversed image under ``perm``."""
-    for index, value in enumerate(cells):
+    for index, value in enumerate(cells):  # noqa: SIM110 (hot: 3x faster than all() here)
         if cells[perm[index]] != -value:
             return False
     return True
@@ -184,7 +184,7 @@ class ZebraHeuristics(Heuristics):
         singles = [0, 0]
         neutral = state.neutral
         if state.options["movement"] == "jump":
-            targets = state._targets  # noqa: SLF001 - the same package's generator
+            targets = state._targets  # the same package's generator
             neutral_index = -1 if neutral is None else neutral
             for source, value in enumerate(cells):
                 if not value:

@@ -10,7 +10,7 @@ holds user-interface language.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.games.zebra.notation import Cell, Move, Place, Remove
@@ -71,7 +71,7 @@ def action_cells(action: Move | Place | Remove) -> tuple[str, ...]:
 
 def last_move(state: ZebraState) -> tuple[str, ...]:
     """The cells to mark as the last move: those of the last action."""
-    return action_cells(state.history[-1]) if state.history else ()
+    return action_cells(cast("Move | Place | Remove", state.history[-1])) if state.history else ()
 
 
 def extra_buttons(state: ZebraState) -> list[dict[str, Any]]:
