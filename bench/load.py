@@ -41,12 +41,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
-from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 NPM_PYODIDE = REPOSITORY / "node_modules" / "pyodide"
@@ -95,7 +97,8 @@ CLICK_CLOCK = """() => {
 }"""
 
 CLICK_STATE = """() => ({
-    ply: window.virusGames.view.ply_count, targets: window.virusGames.view.targets,
+    ply: JSON.parse(window.virusGames.status()).ply,
+    targets: JSON.parse(window.virusGames.status()).targets,
     drawn: performance.getEntriesByName('click-drawn').map((mark) => [mark.startTime, mark.detail]),
     clicks: window.benchClicks,
 })"""
@@ -120,7 +123,11 @@ def first_move(page) -> float:
     for _ in range(6):  # a move is a few clicks at most (Zebra: two)
         before = page.evaluate(CLICK_STATE)
         page.locator(f'#board [data-cell="{before["targets"][0]}"]').click()
-        after = poll(page, CLICK_STATE, lambda state: len(state["drawn"]) > len(before["drawn"]))
+        after = poll(
+            page,
+            CLICK_STATE,
+            lambda state, before=before: len(state["drawn"]) > len(before["drawn"]),
+        )
         spent += (after["drawn"][-1][0] - after["clicks"][-1]) / 1000
         if after["ply"] > start["ply"]:
             return spent
@@ -155,17 +162,21 @@ class Browser:
         )
         self.page.goto(url)
         self.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
-        timings = {
+        timings: dict[str, Any] = {
             key: (value / 1000 if value is not None else None)
             for key, value in self.page.evaluate(MARKS).items()
         }
         if move:
             timings["interactive"] = timings["ready"] + first_move(self.page)
-            timings["download"] = self.page.evaluate("() => window.virusGames.engine.download")
+            timings["download"] = self.page.evaluate(
+                "() => JSON.parse(window.virusGames.status()).download"
+            )
             timings["boot"] = self.page.evaluate(
                 "() => document.documentElement.dataset.engineBoot"
             )
-            timings["steps"] = self.page.evaluate("() => window.virusGames.engine.bootSteps")
+            timings["steps"] = self.page.evaluate(
+                "() => JSON.parse(window.virusGames.status()).bootSteps"
+            )
         if self.foreign:
             sys.exit(f"error: requests left the site: {self.foreign}")
         return timings
@@ -221,8 +232,8 @@ def main(argv: list[str] | None = None) -> int:
         sys.exit("error: node_modules/pyodide is missing; run `npm ci` (make site does)")
     load_before = os.getloadavg()
     started = time.monotonic()
-    with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
-        work = Path(work)
+    with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
+        work = Path(temporary)
         if not (REPOSITORY / "dist" / "build.json").is_file():
             sys.exit("error: no built site in dist/; run `make site` first")
         dist = shutil.copytree(
@@ -263,22 +274,25 @@ def main(argv: list[str] | None = None) -> int:
         for run in range(arguments.runs):
             results["npm"].append(once(f"{base}/bench/bare.html?runtime=npm"))
             results["cold"].append(once(f"{base}/zebra.html", move=True))
-            warm = Browser(playwright, warm_profile, FORGET_SAVED_GAMES)
+            warm_browser = Browser(playwright, warm_profile, FORGET_SAVED_GAMES)
             try:
-                results["warm"].append(warm.visit(f"{base}/zebra.html", move=True))
+                results["warm"].append(warm_browser.visit(f"{base}/zebra.html", move=True))
             finally:
-                warm.close()
+                warm_browser.close()
             results["nobar"].append(once(f"{base}/zebra.html", move=True, init_script=no_bar))
             results["site"].append(once(f"{base}/bench/bare.html"))
-            cold, warm_run = results["cold"][-1], results["warm"][-1]
-            assert cold["download"] == "downloaded" and results["nobar"][-1]["download"] == "cached"
+            cold_run, warm_run = results["cold"][-1], results["warm"][-1]
+            assert (
+                cold_run["download"] == "downloaded"
+                and results["nobar"][-1]["download"] == "cached"
+            )
             assert warm_run["download"] == "service-worker" and warm_run["boot"] == "snapshot", (
                 warm_run
             )
-            assert cold["boot"] == "normal", cold
+            assert cold_run["boot"] == "normal", cold_run
             print(
                 f"run {run + 1}: bare npm {results['npm'][-1]['ready']:.2f} s, bare site {results['site'][-1]['ready']:.2f} s, "
-                f"cold FCP {cold['fcp']:.2f} / ready {cold['ready']:.2f} / interactive {cold['interactive']:.2f} s, "
+                f"cold FCP {cold_run['fcp']:.2f} / ready {cold_run['ready']:.2f} / interactive {cold_run['interactive']:.2f} s, "
                 f"cold without bar interactive {results['nobar'][-1]['interactive']:.2f} s, "
                 f"warm ready {warm_run['ready']:.2f} / interactive {warm_run['interactive']:.2f} s",
                 flush=True,

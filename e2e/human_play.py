@@ -13,19 +13,11 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
-STATUS = """() => {
-    const page = window.virusGames;
-    const view = page.view;
-    return {
-        ply: view.ply_count, over: Boolean(view.result), toMove: view.to_move, seats: view.seats,
-        bot: page.botToMove(), busy: page.inflight > 0 || page.botBusy || page.botTimer !== null,
-        setup: view.setup ? view.setup.seat : null, record: view.record, generation: page.generation,
-        selection: view.selection, saved: view.saved,
-    };
-}"""
+STATUS = "() => JSON.parse(window.virusGames.status())"  # the page's own state (game.py)
 
 # Opponents that decide at once: the games stay short and the suite fast.
 OPPONENT = {
@@ -34,7 +26,7 @@ OPPONENT = {
     "virus-fight": "random",
     "fight-the-virus": "greedy",
 }
-OPTIONS = {
+OPTIONS: dict[str, dict[str, Any]] = {
     "zebra": {"size": 4},
     "virus-war": {"size": 6},
     "virus-fight": {"players": 2, "seed": 5},
@@ -106,12 +98,13 @@ class Chooser:
 
         state = engine_state(game, current["record"], current["saved"])
         paths = click_paths(pyengine.get_game(game).presentation(), state)
-        assert paths, record
+        assert paths, current["record"]
         if game == "zebra":
             emptying = [
                 (cells, action)
                 for cells, action in paths
-                if len(action.cells()) == 2 and abs(state.cell_value(action.cells()[0])) == 1
+                if len(action.cells()) == 2  # type: ignore[attr-defined]
+                and abs(state.cell_value(action.cells()[0])) == 1  # type: ignore[attr-defined]
             ]
             cells, action = self.rng.choice(emptying or paths)
         elif game == "virus-war":

@@ -16,17 +16,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-STATUS = """() => {
-    const page = window.virusGames;
-    const view = page.view;
-    return {
-        ply: view.ply_count, over: Boolean(view.result), toMove: view.to_move, seats: view.seats,
-        bot: page.botToMove(), busy: page.inflight > 0 || page.botBusy || page.botTimer !== null,
-        setup: view.setup ? view.setup.seat : null, selection: view.selection, sources: view.sources,
-        highlighted: view.highlighted, targets: view.targets, buttons: view.buttons, record: view.record,
-        generation: page.generation, thinkingReplies: page.thinkingReplies, board: Object.keys(view.cell_labels),
-    };
-}"""
+STATUS = "() => JSON.parse(window.virusGames.status())"  # the page's own state (game.py)
 
 
 def status(page: Page) -> dict:
@@ -159,7 +149,9 @@ def test_a_person_plays_the_computer_to_the_end(
         before = current["ply"]
         current = wait_until(
             page,
-            lambda now: settled(now) and (now["ply"] != before or now["selection"] or now["over"]),
+            lambda now, before=before: (
+                settled(now) and (now["ply"] != before or now["selection"] or now["over"])
+            ),
             what="the click's answer",
         )
         if current["ply"] > before + 1:
@@ -204,9 +196,8 @@ LONG_TASKS = """() => {
 def test_the_page_stays_responsive_while_the_computer_thinks(
     page: Page, site_url: str, watch
 ) -> None:
-    from virus_war_play import aggressive
-
     import pyengine
+    from virus_war_play import aggressive
 
     start(page, site_url, "virus-war", {"size": 10}, ["human", "medium"])
     current = wait_until(page, settled)
@@ -262,7 +253,7 @@ def test_hint_evaluation_bar_and_undo_against_the_computer(
     expect(page.locator("#board .hint-alt")).not_to_have_count(0)
     expect(page.locator("#hint-text")).to_contain_text("Hint: ")
     expect(page.locator("#hint-text")).to_contain_text("Also good: ")
-    hint = page.evaluate("() => window.virusGames.hint")
+    hint = page.evaluate("() => JSON.parse(window.virusGames.status()).hint")
     best = hint["actions"][0]
     assert len(hint["actions"]) == 3 and best["action"] in page.locator("#hint-text").inner_text()
     for cell in best["paths"][0]:  # play the suggestion by its clicks

@@ -37,7 +37,7 @@ def blog(tmp_path: Path):
     """A static server for the blog, reached as http://localhost:PORT: another site than the
     game's http://127.0.0.1:PORT (so the widgets are cross-site frames, as on a real blog)."""
     handler = functools.partial(SimpleHTTPRequestHandler, directory=str(tmp_path))
-    handler.log_message = lambda *args: None
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield tmp_path, f"http://localhost:{server.server_address[1]}"
@@ -62,13 +62,13 @@ def test_two_widgets_on_a_blog_of_another_site(page: Page, site_url: str, blog) 
 </body></html>""")
     requests: list[tuple[str, bool]] = []  # (url, from a frame)
     errors: list[str] = []
-    page.context.on(
+    page.context.on(  # type: ignore[call-overload]
         "request",
         lambda request: requests.append(
             (request.url, request.frame.parent_frame is not None if request.frame else True)
         ),
     )
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))  # type: ignore[call-overload, func-returns-value]
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{blog_url}/post.html")
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from axe_audit import audit
 from conftest import PageWatch, is_same_origin
 from human_play import Chooser, engine_state, open_against_computer, settled, wait_until
 
-PHONES = {"390x844": {"width": 390, "height": 844}, "360x640": {"width": 360, "height": 640}}
+PHONES: dict[str, ViewportSize] = {
+    "390x844": {"width": 390, "height": 844},
+    "360x640": {"width": 360, "height": 640},
+}
 GAMES = ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
 PAGES = [
     "index.html",
@@ -57,7 +60,9 @@ LAYOUT = """() => {
 }"""
 
 
-def phone_page(browser: Browser, site_url: str, viewport: dict) -> Iterator[tuple[Page, PageWatch]]:
+def phone_page(
+    browser: Browser, site_url: str, viewport: ViewportSize
+) -> Iterator[tuple[Page, PageWatch]]:
     """A page in a touch phone's context, watched like conftest's `watch` does it."""
     context = browser.new_context(
         viewport=viewport, has_touch=True, is_mobile=True, service_workers="block"
@@ -71,9 +76,9 @@ def phone_page(browser: Browser, site_url: str, viewport: dict) -> Iterator[tupl
 
     context.on("request", on_request)
     page = context.new_page()
-    page.on(
+    page.on(  # type: ignore[call-overload]
         "console",
-        lambda message: message.type == "error" and record.console_errors.append(message.text),
+        lambda message: message.type == "error" and record.console_errors.append(message.text),  # type: ignore[func-returns-value]
     )
     page.on("pageerror", lambda error: record.page_errors.append(str(error)))
     try:

@@ -41,10 +41,13 @@ def test_a_game_survives_a_reload_and_plays_on(page: Page, site_url: str, watch)
     before = board_cells(page)
 
     held = []
-    page.route("**/app/engine-worker.js", lambda route: held.append(route))  # the runtime waits
+    # the runtime waits (a lambda, not held.append: Playwright marks its handlers with an attribute)
+    page.route("**/app/engine-worker.js", lambda route: held.append(route))  # noqa: PLW0108
     page.reload()
     expect(page.locator("#loading")).to_be_visible()
-    assert board_cells(page) == before  # the saved board is painted before the engine runs
+    # the saved board is painted before the engine runs (by the page's glue, once it has run)
+    expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
+    assert board_cells(page) == before
     page.wait_for_timeout(200)
     assert held, "the page asked for the runtime"
     held[0].continue_()
@@ -118,7 +121,7 @@ def test_record_file_out_and_back_in_and_bad_files_refused(
         "tampered.txt": (text.replace(moves[1], "a1-a1", 1), "is illegal"),
         # the record is cut in the middle of a move
         "truncated.txt": (
-            "\n".join(lines[: last_move_line - 1] + [lines[last_move_line - 1][:4]]) + "\n",
+            "\n".join([*lines[: last_move_line - 1], lines[last_move_line - 1][:4]]) + "\n",
             f"line {last_move_line}",
         ),
         # a header that is not Zebra's
@@ -196,7 +199,7 @@ def test_two_tabs_keep_and_resume_their_own_games(page: Page, site_url: str, wat
 
     second = page.context.new_page()
     errors: list[str] = []
-    second.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    second.on("console", lambda message: message.type == "error" and errors.append(message.text))  # type: ignore[call-overload, func-returns-value]
     second.on("pageerror", lambda error: errors.append(str(error)))
     open_zebra(second, site_url)
     assert move_list(second) == [], "a new tab does not resume a game another tab plays"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -26,7 +27,7 @@ def random_game(options: dict, *, seed: int, rounds: int | None = None):
     import pyengine
     from pyengine.games.virus_fight import presentation
 
-    state = pyengine.get_game("virus-fight").new_initial_state(options)
+    state: Any = pyengine.get_game("virus-fight").new_initial_state(options)  # a VirusFightState
     rng = random.Random(seed)
     programs, actions = [], []
     while state.phase == "setup":
@@ -90,7 +91,7 @@ def clicks_for(state, action: str) -> list[str]:
 
     paths = [cells for cells, legal in click_paths(presentation, state) if str(legal) == action]
     assert paths, action
-    return list(min(paths, key=len))
+    return list(min(paths, key=len))  # type: ignore[arg-type]
 
 
 def play(page: Page, state, action: str) -> None:

@@ -7,18 +7,19 @@ result for that move list" is computed by exactly the code under test, under CPy
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from game_page import open_game
 
 
-def choose_game(options: dict, *, seed: int, max_plies: int = 400) -> tuple[list[str], object]:
+def choose_game(options: dict, *, seed: int, max_plies: int = 400) -> tuple[list[str], Any]:
     """A complete game (the engine's own state at the end) chosen to finish quickly: moves that
     empty their source cell are preferred, so games end in tens of plies, not hundreds."""
     import pyengine
 
-    state = pyengine.get_game("zebra").new_initial_state(options)
+    state: Any = pyengine.get_game("zebra").new_initial_state(options)  # a ZebraState
     rng = random.Random(seed)
     played: list[str] = []
     while not state.is_terminal() and len(played) < max_plies:

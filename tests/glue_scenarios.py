@@ -130,6 +130,55 @@ def scenario_new_ids_are_valid_and_distinct():
     assert saved.base36(35) == "z" and saved.base36(36) == "10" and saved.base36(0) == "0"
 
 
+class Clock:
+    def __init__(self):
+        self.time = 100_000
+
+    def __call__(self):
+        return self.time
+
+
+def scenario_tabs_keep_their_own_games():
+    local = saved.MemoryStorage()
+    clock = Clock()
+    ids = iter(["tab-a", "tab-b", "tab-c"])
+    session_a, session_b = saved.MemoryStorage(), saved.MemoryStorage()
+    first = saved.TabGames("zebra", local, session_a, clock, lambda: next(ids))
+    second = saved.TabGames("zebra", local, session_b, clock, lambda: next(ids))
+    assert first.tab == "tab-a" and second.tab == "tab-b"
+    assert first.own() is None and first.held_elsewhere() == []
+    first.claim("g1")
+    assert first.own() == "g1"
+    assert second.held_elsewhere() == ["g1"] and first.held_elsewhere() == []
+    second.claim("g2")
+    assert sorted(saved.TabGames("zebra", local, None, clock, lambda: "x").held_elsewhere()) == [
+        "g1",
+        "g2",
+    ]
+    # a reload of the first tab: same session, same tab, same game
+    again = saved.TabGames("zebra", local, session_a, clock, lambda: next(ids))
+    assert again.tab == "tab-a" and again.own() == "g1"
+    assert saved.TabGames("virus-war", local, session_a, clock, lambda: "y").own() is None
+    # a lease that was not renewed: the tab is gone
+    clock.time += saved.LEASE_MS
+    assert second.held_elsewhere() == []
+    first.renew()
+    assert second.held_elsewhere() == ["g1"]
+    # a new game in the first tab: the old one is free again
+    first.claim("g3")
+    assert second.held_elsewhere() == ["g3"] and first.own() == "g3"
+    # another tab took the lease over: releasing leaves it alone
+    second.claim("g3")
+    first.release()
+    assert saved.TabGames("zebra", local, None, clock, lambda: "z").held_elsewhere() == ["g3"]
+    assert saved.TabGames.saved_key("g3") == saved.GAME_PREFIX + "g3"
+    nowhere = saved.TabGames("zebra", None, None, clock, lambda: "w")
+    nowhere.claim("g9")
+    assert nowhere.own() is None and nowhere.held_elsewhere() == []
+    session_a.setItem(saved.TAB_KEY, "{damaged")
+    assert saved.TabGames("zebra", local, session_a, clock, lambda: "v").own() is None
+
+
 def run_all():
     """Runs every scenario; returns their names (MicroPython has no test runner)."""
     names = []

@@ -36,6 +36,12 @@ def strings(name: str, language: str = "en") -> dict[str, str]:
     )
 
 
+def glue_source() -> str:
+    """The page glue that runs the rules pages (web/app/glue: rules.py and tryit.py)."""
+    glue = WEB / "app" / "glue"
+    return (glue / "rules.py").read_text() + (glue / "tryit.py").read_text()
+
+
 def tryit_id(item: tuple[str, dict]) -> str:
     return f"{item[0]}:{item[1]['prompt'].split('.')[-2]}"
 
@@ -57,8 +63,7 @@ def test_content_uses_only_existing_keys(game: str) -> None:
 
 def test_every_rules_key_is_used() -> None:
     used = set().union(*(rules_pages.used_keys(rules_pages.load(game)) for game in GAMES))
-    script = (WEB / "app" / "rules-page.js").read_text()
-    used |= set(re.findall(r'"(rules\.[\w.-]+)"', script))
+    used |= set(re.findall(r'"(rules\.[\w.-]+)"', glue_source()))
     used |= set(
         re.findall(
             r'data-i18n(?:-[\w-]+)?="(rules\.[\w.{}-]+)"',
@@ -79,8 +84,7 @@ def test_every_rules_key_is_used() -> None:
 
 
 def test_the_script_and_the_page_writer_use_only_existing_keys() -> None:
-    script = (WEB / "app" / "rules-page.js").read_text()
-    used = set(re.findall(r'"(rules\.[\w.-]+)"', script))
+    used = set(re.findall(r'"(rules\.[\w.-]+)"', glue_source()))
     used |= set(
         re.findall(
             r'data-i18n(?:-[\w-]+)?="(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()
@@ -182,7 +186,7 @@ def test_each_page_is_written_with_its_diagrams_and_boards(game: str, tmp_path: 
     assert page.count('<div class="tryit"') == len(rules_pages.blocks(content, "tryit"))
     assert page.count('type="application/json"') == len(rules_pages.blocks(content, "tryit"))
     assert "{{" not in page and 'data-i18n-bundles="rules"' in page
-    assert f'href="{game}.html"' in page and 'src="app/rules-page.js"' in page
+    assert f'href="{game}.html"' in page and "<!-- glue:rules -->" in page
     assert "<script>" not in page and " style=" not in page  # CSP: no inline script or style
     ids = re.findall(r'\sid="([^"]+)"', page)
     assert len(ids) == len(set(ids)), "duplicate ids"

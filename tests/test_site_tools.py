@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import html
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -97,7 +99,7 @@ def test_page_renderer_fills_translations(tmp_path: Path) -> None:
         '<h1 data-i18n="a.title">Hello &amp; welcome</h1>'
         '<div aria-label="Board &quot;one&quot;" data-i18n-aria-label="a.label"></div>'
     )
-    with pytest.raises(SystemExit, match="a.missing"):
+    with pytest.raises(SystemExit, match=r"a\.missing"):
         renderer.render('<p data-i18n="a.missing"></p>')
 
 
@@ -115,45 +117,35 @@ def test_page_renderer_prerenders_board_and_options(tmp_path: Path) -> None:
     assert json.loads(constraints)[0]["allowed"] == [3, 5, 7, 9]
 
 
-def test_module_preloads_list_the_whole_static_import_graph(tmp_path: Path) -> None:
-    app = tmp_path / "app"
-    app.mkdir()
-    (app / "page.js").write_text(
-        'import { a } from "./a.js";\nimport "./b.js";\n'
-        'export { c } from "./c.js";\nconst later = () => import("./lazy.js");\n'
-    )
-    (app / "a.js").write_text('import { BUILD } from "./shared.js";\nexport const a = 1;\n')
-    (app / "b.js").write_text('import {\n    x,\n    y,\n} from "../lib/multi.js";\n')
-    (app / "c.js").write_text(
-        'import "./shared.js";\nexport const c = 3; // "./not-an-import.js"\n'
-    )
-    (app / "shared.js").write_text("export const BUILD = {};\n")
-    (tmp_path / "lib").mkdir()
-    (tmp_path / "lib" / "multi.js").write_text("export const x = 1, y = 2;\n")
-    assert build.module_graph(tmp_path, "app/page.js") == [
-        "app/page.js",
-        "app/a.js",
-        "app/b.js",
-        "app/c.js",
-        "app/shared.js",
-        "lib/multi.js",
-    ]
-    (tmp_path / "game.html").write_text(
-        '<head>\n  <link rel="modulepreload" href="app/a.js">\n'
-        '  <script type="module" src="app/a.js"></script>\n</head>\n'
-    )
+def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) -> None:
+    (tmp_path / "app" / "glue").mkdir(parents=True)
+    for name in ("__init__.py", "home.py", "dom.py"):
+        (tmp_path / "app" / "glue" / name).write_text("")
+    (tmp_path / "index.html").write_text("<head>\n  <!-- glue:home -->\n</head>\n")
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "page.html").write_text(
-        '<head>\n<link rel="modulepreload" href="../app/c.js">\n</head>\n'
-    )
-    build.expand_module_preloads(tmp_path)
-    assert (tmp_path / "game.html").read_text() == (
-        '<head>\n  <link rel="modulepreload" href="app/a.js">\n  <link rel="modulepreload" href="app/shared.js">\n'
-        '  <script type="module" src="app/a.js"></script>\n</head>\n'
-    )
-    assert (tmp_path / "docs" / "page.html").read_text() == (
-        '<head>\n<link rel="modulepreload" href="../app/c.js">\n<link rel="modulepreload" href="../app/shared.js">\n</head>\n'
-    )
+    (tmp_path / "docs" / "page.html").write_text("<head><!-- glue:home --></head>")
+    (tmp_path / "plain.html").write_text("<head></head>")
+    runtime = {"micropython": "micropython/1/micropython.mjs", "pyscript": "pyscript/2/core.js"}
+    build.write_glue(tmp_path, runtime)
+    assert (tmp_path / "plain.html").read_text() == "<head></head>"
+    for page, prefix in ((tmp_path / "index.html", ""), (tmp_path / "docs" / "page.html", "../")):
+        text = page.read_text()
+        guard = text.index(f'<script src="{prefix}app/storage-guard.js"></script>')
+        core = text.index(f'<script type="module" src="{prefix}pyscript/2/core.js"></script>')
+        assert guard < core  # the guard runs before PyScript opens its database
+        tag = re.search(
+            r'<script type="mpy" data-root="([^"]*)" config="([^"]+)">([^<]*)</script>', text
+        )
+        assert tag is not None
+        assert tag.group(1) == prefix
+        assert tag.group(3) == "from glue.home import main\nmain()"
+        config = json.loads(html.unescape(tag.group(2)))
+        # the site's own MicroPython: PyScript would fetch it from a CDN without this
+        assert config["interpreter"] == f"{prefix}micropython/1/micropython.mjs"
+        assert config["files"] == {
+            f"./{prefix}app/glue/{name}": f"./glue/{name}"
+            for name in ("__init__.py", "dom.py", "home.py")
+        }
 
 
 def test_the_workers_preload_imports_the_pages_game() -> None:

@@ -48,10 +48,6 @@ PYSCRIPT_VERSION = "0.7.31"
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_VERSION = "1.28.0-6"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-# The page glue: the Python package web/app/glue, shipped as one archive that PyScript unpacks
-# into MicroPython's file system before the page's script runs (one request, not one per module).
-GLUE_PACKAGE = WEB / "app" / "glue"
-GLUE_ARCHIVE = "app/glue.zip"
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -95,6 +91,7 @@ def build_wheel(work: Path) -> Path:
         cwd=REPOSITORY,
         capture_output=True,
         text=True,
+        check=False,  # the failure is reported below, with hatchling's output
     )
     if built.returncode:
         sys.exit(f"error: building the wheel failed:\n{built.stdout}{built.stderr}")
@@ -110,7 +107,9 @@ def runtime_wheels() -> list[Path]:
     """micropip and packaging, downloaded once into .cache/ and checked against their pinned hashes."""
     requirements = WEB / "runtime-requirements.txt"
     pinned = dict(
-        re.findall(r"^([\w-]+)==\S+ --hash=sha256:([0-9a-f]{64})", requirements.read_text(), re.M)
+        re.findall(
+            r"^([\w-]+)==\S+ --hash=sha256:([0-9a-f]{64})", requirements.read_text(), re.MULTILINE
+        )
     )
     target = CACHE / "runtime-wheels"
 
@@ -470,20 +469,14 @@ GLUE_PLACEHOLDER = re.compile(r"<!--\s*glue:([\w.]+)\s*-->")
 
 
 def write_glue(dist: Path, runtime: dict[str, str]) -> None:
-    """The page glue: web/app/glue as one archive, and on every page that asks for it
-    (``<!-- glue:home -->``) PyScript plus a MicroPython script that runs ``glue.home.main()``.
+    """On every page that asks for it (``<!-- glue:home -->``): PyScript plus a MicroPython
+    script that runs ``glue.home.main()``, with the glue package's modules in its file system.
 
     The config names the site's own MicroPython (PyScript would otherwise fetch it from a CDN)
-    and the archive, both relative to the page, so that the site works from any folder."""
-    import zipfile
-
-    archive = dist / GLUE_ARCHIVE
-    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
-        for module in sorted(GLUE_PACKAGE.rglob("*.py")):
-            name = module.relative_to(GLUE_PACKAGE.parent).as_posix()
-            info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))  # reproducible
-            bundle.writestr(info, module.read_bytes(), zipfile.ZIP_DEFLATED)
-    shutil.rmtree(dist / "app" / "glue")  # served only as the archive
+    and every module of web/app/glue, relative to the page, so that the site works from any
+    folder. Modules, not one archive: PyScript unpacks archives with zip.js, which starts a web
+    worker of its own on every page."""
+    modules = sorted(path.name for path in (dist / "app" / "glue").glob("*.py"))
     for page in [*dist.glob("*.html"), *dist.glob("docs/*.html")]:
         text = page.read_text()
         if not GLUE_PLACEHOLDER.search(text):
@@ -492,7 +485,7 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
         config = json.dumps(
             {
                 "interpreter": prefix + runtime["micropython"],
-                "files": {f"./{prefix}{GLUE_ARCHIVE}": "./*"},
+                "files": {f"./{prefix}app/glue/{name}": f"./glue/{name}" for name in modules},
             },
             separators=(",", ":"),
         )
@@ -500,59 +493,13 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
         def tags(match: re.Match[str], prefix: str = prefix, config: str = config) -> str:
             module = match.group(1)
             return (
-                f'<script type="module" src="{prefix}{runtime["pyscript"]}"></script>\n'
+                f'<script src="{prefix}app/storage-guard.js"></script>\n'
+                f'  <script type="module" src="{prefix}{runtime["pyscript"]}"></script>\n'
                 f'  <script type="mpy" data-root="{prefix}" config="{html.escape(config)}">'
                 f"from glue.{module} import main\nmain()</script>"
             )
 
         page.write_text(GLUE_PLACEHOLDER.sub(tags, text))
-
-
-STATIC_IMPORT = re.compile(
-    r'^\s*(?:import|export)\b[^;"\']*?(?:from\s*)?["\'](\.{1,2}/[^"\']+\.js)["\']', re.MULTILINE
-)
-MODULE_PRELOAD = re.compile(r'^(\s*)<link rel="modulepreload" href="([^"]+)">\n', re.MULTILINE)
-
-
-def module_graph(dist: Path, entry: str) -> list[str]:
-    """``entry`` (a site-relative module path) and every module it imports statically, directly
-    or not, in the order they are first met (dynamic ``import()`` is not followed)."""
-    order: list[str] = []
-    pending = [entry]
-    while pending:
-        path = pending.pop(0)
-        if path in order:
-            continue
-        order.append(path)
-        source = (dist / path).read_text()
-        base = Path(path).parent
-        for relative in STATIC_IMPORT.findall(source):
-            target = (base / relative).as_posix()
-            while "/../" in f"/{target}":
-                parts = target.split("/")
-                index = parts.index("..")
-                target = "/".join(parts[: index - 1] + parts[index + 1 :])
-            pending.append(target.removeprefix("./"))
-    return order
-
-
-def expand_module_preloads(dist: Path) -> None:
-    """Each page's ``<link rel="modulepreload">`` of its entry module becomes one per module of
-    that module's import graph: the browser fetches them all at once instead of discovering them
-    level by level (three round trips before the engine's worker could start)."""
-    for page in [*dist.glob("*.html"), *dist.glob("docs/*.html")]:
-        text = page.read_text()
-        prefix = "../" if page.parent != dist else ""
-
-        def expand(match: re.Match[str]) -> str:
-            indent, href = match.groups()
-            modules = module_graph(dist, href.removeprefix(prefix))
-            return "".join(
-                f'{indent}<link rel="modulepreload" href="{prefix}{module}">\n'
-                for module in modules
-            )
-
-        page.write_text(MODULE_PRELOAD.sub(expand, text))
 
 
 def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:
@@ -602,7 +549,6 @@ def main(argv: list[str] | None = None) -> int:
         copy_pages(staging, runtime)
         write_build_info(staging, runtime, wheel)
         write_glue(staging, runtime)
-        expand_module_preloads(staging)
         # 6. Installable and offline: manifest + icons, then the service worker, which lists and
         #    hashes every file written before it (so it must stay the last step).
         write_manifest_and_icons(

@@ -6,8 +6,9 @@ import micropip
 
 await micropip.install("../{{WHEEL_PATH}}")
 
-import pyengine
 from pyscript import document
+
+import pyengine
 
 match = pyengine.Match("zebra", options={"size": 4})
 for move in ["c2-d2", "a1-b1", "d2-c1"]:

@@ -1,8 +1,9 @@
 """The home page and the docs pages: translations, and on the home page the unfinished games
-kept in this browser, each with a link that resumes it and a button that deletes it. These
-pages never start the engine."""
+kept in this browser, each with a link that resumes it and a button that deletes it; on the
+embedding docs the snippets name this site's real address. These pages never start the engine;
+they register the service worker (glue.pwa)."""
 
-from glue import dom, i18n
+from glue import dom, i18n, pwa
 from glue.saved import SavedGames
 
 TYPE_CHECKING = False
@@ -65,7 +66,20 @@ class UnfinishedList:
         return item
 
 
+# The address the docs' snippets are written with (docs/embed.html, ``code.with-origin``).
+PLACEHOLDER_ORIGIN = "https://virus-games.example"
+
+
+def show_real_origin() -> None:
+    """docs/embed.html: the snippets name this site's real address, whatever host serves it."""
+    origin = str(dom.window.location.origin)
+    for code in dom.query_all("code.with-origin"):
+        code.textContent = str(code.textContent).replace(PLACEHOLDER_ORIGIN, origin)
+
+
 async def run() -> None:
+    pwa.start()  # waits for the load event by itself
+    show_real_origin()
     language = await i18n.start()
     unfinished = UnfinishedList(language, SavedGames(dom.storage()))
     unfinished.render()

@@ -106,6 +106,24 @@ async def start() -> PageLanguage:
         except Exception:
             language = DEFAULT_LANGUAGE  # the English tables still make a working page
     page = PageLanguage(Translator(language, strings, fallback), fallback)
+    early = switcher_choice()  # read before bind_switchers shows the page's language in them
     page.apply()
     page.bind_switchers()
+    if early is not None:
+        await page.switch_to(early)
     return page
+
+
+def switcher_choice() -> "str | None":
+    """A language picked in a switch before the glue ran (while the page loaded, no listener
+    saw it): the language of a switch that no longer shows its default option."""
+    for select in dom.query_all("#language, select.language-switch"):
+        options = select.options
+        default = 0
+        for index in range(options.length):
+            if options.item(index).defaultSelected:
+                default = index
+                break
+        if select.selectedIndex != default:
+            return str(select.value)
+    return None

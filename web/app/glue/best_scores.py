@@ -1,0 +1,99 @@
+"""Fight the Virus solo: the best scores kept in this browser (the table itself: see
+:mod:`glue.score_table`). Storage can be refused (private mode, blocked cookies): the table then
+lives only as long as the page, and the page says so.
+
+DOM (web/templates/game.html): ``#best-panel`` (details), ``#best-empty``, ``#best-scores``
+(table), ``#best-scores-body`` (``tr[data-rank][data-turns][data-seed]``, class ``new`` on the
+game just recorded), ``#best-unsaved``; the game page writes the result banner's
+``#result-best`` from the rank :meth:`BestScores.record` returns.
+"""
+
+from glue import dom
+from glue.score_table import (
+    MAX_ENTRIES,
+    SPEC_VERSION,
+    STORAGE_KEY,
+    entries_from_text,
+    entries_to_text,
+    insert_score,
+    new_entry,
+    same_entry,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from glue.i18n import PageLanguage
+
+__all__ = ["MAX_ENTRIES", "SPEC_VERSION", "STORAGE_KEY", "BestScores", "insert_score"]
+
+
+class BestScores:
+    def __init__(self, language: "PageLanguage") -> None:
+        self.language = language
+        self.memory: list[dict[str, Any]] = []  # the table when storage is refused
+        self.saved = True
+        self.latest: dict[str, Any] | None = None  # recorded last on this page (drawn as new)
+
+    def load(self) -> "list[dict[str, Any]]":
+        try:
+            store = dom.storage()
+            if store is None:
+                raise OSError("storage refused")
+            entries = entries_from_text(store.getItem(STORAGE_KEY))
+            self.saved = True
+            return entries
+        except Exception:  # refused or damaged: the page's own copy
+            self.saved = False
+            return self.memory
+
+    def store(self, entries: "list[dict[str, Any]]") -> None:
+        self.memory = entries
+        try:
+            store = dom.storage()
+            if store is None:
+                raise OSError("storage refused")
+            store.setItem(STORAGE_KEY, entries_to_text(entries))
+            self.saved = True
+        except Exception:  # refused, or the quota is full
+            self.saved = False
+
+    def record(self, score: "dict[str, Any]") -> "int | None":
+        """Adds a finished solo game, ``{"name", "turns", "seed"}``; returns its rank (None:
+        not in the top 10)."""
+        entry = new_entry(score["name"], score["turns"], score["seed"], dom.now_ms())
+        entries, rank = insert_score(self.load(), entry)
+        self.store(entries)
+        self.latest = None if rank is None else entry
+        return rank
+
+    def draw(self) -> None:
+        """Draws the side-panel table (texts only: names are user input)."""
+        entries = self.load()
+        dom.by_id("best-empty").hidden = len(entries) > 0
+        dom.by_id("best-scores").hidden = len(entries) == 0
+        dom.by_id("best-unsaved").hidden = self.saved
+        rows = []
+        for index, entry in enumerate(entries):
+            row = dom.create("tr")
+            row.setAttribute("data-rank", str(index + 1))
+            row.setAttribute("data-turns", str(entry["turns"]))
+            row.setAttribute("data-seed", entry["seed"])
+            if same_entry(entry, self.latest):
+                row.classList.add("new")
+            date = dom.format_iso_date(entry["date"], self.language.language)
+            cells = [
+                str(index + 1),
+                entry["name"],
+                str(entry["turns"]),
+                entry["seed"],
+                entry["date"] if date is None else date,
+            ]
+            for column, text in enumerate(cells):
+                cell = dom.create("th" if column == 0 else "td", "", text)
+                if column == 0:
+                    cell.scope = "row"
+                row.append(cell)
+            rows.append(row)
+        dom.replace_children(dom.by_id("best-scores-body"), rows)

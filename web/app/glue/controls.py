@@ -1,0 +1,178 @@
+"""Clicks and keys on a game page: the board (clicks, the keyboard cursor, Enter, Escape), the
+pictures beside it, the decision buttons, the panels' buttons and forms, and the page's
+shortcuts (Ctrl+Z, Ctrl+Y, P to pass)."""
+
+from glue import dom
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from glue.game import GamePage
+
+BOARD_STEPS = {
+    "ArrowLeft": "prev",
+    "ArrowRight": "next",
+    "ArrowUp": "prev",
+    "ArrowDown": "next",
+    "Home": "first",
+    "End": "last",
+}
+CURSOR_MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+class Controls:
+    def __init__(self, page: "GamePage") -> None:
+        self.page = page
+
+    def click(self, element_id: str, handler: "Callable[[], Any]") -> None:
+        dom.on(dom.by_id(element_id), "click", lambda event: handler())
+
+    def bind(self) -> None:
+        page = self.page
+        board = page.board.element
+        dom.on(board, "click", self.board_click)
+        # Pictures beside the board (Virus Fight's supplies, Fight the Virus's dice): a
+        # [data-click] element is a click token, like a board cell (the same choices are also
+        # buttons, for the keyboard).
+        for holder in ("extras", "dice-slot"):
+            dom.on(dom.by_id(holder), "click", self.token_click)
+        self.click("privacy-ready", page.secrets.ready)
+        dom.on(board, "keydown", self.board_key)
+        dom.on(board, "focus", lambda event: page.board.show_cursor())
+        dom.on(board, "blur", lambda event: page.placer.set_cursor(page.board.cursor))
+        self.click("board-zoom", page.board.toggle_zoom)
+        # a phone turned, a window resized
+        dom.on(dom.window, "resize", self.resized)
+        dom.on(dom.window, "storage", page.take_back_game)
+        dom.every(4000, page.tabs.renew, "keeping this tab's game")
+        dom.on(dom.window, "pagehide", lambda event: page.tabs.release())
+        dom.on(dom.window, "pageshow", lambda event: page.tabs.renew())
+        self.click("undo", page.undo)
+        self.click("hint", page.computer.request_hint)
+        self.click("bot-pause", page.computer.toggle_pause)
+        self.click("eval-toggle", page.computer.toggle_evaluation)
+        self.click("vs-computer", self.versus_computer)
+        self.click("redo", lambda: page.send({"op": "redo"}))
+        self.click("download", page.records.download_diagram)
+        self.click("share", page.records.copy_share_link)
+        self.click("embed-code", page.records.copy_embed_code)
+        dom.on(dom.by_id("replay-bar"), "click", self.replay_click)
+        self.click("record-save", page.records.save_record_file)
+        dom.on(dom.by_id("record-file"), "change", page.records.import_file)
+        self.click("result-close", self.close_result)
+        dom.on(dom.by_id("turn-actions"), "click", self.decision_click)
+        for button in dom.query_all("[data-action=new-game]"):
+            dom.on(button, "click", lambda event: page.new_game())
+        dom.on(dom.by_id("record-form"), "submit", self.record_submit)
+        page.options.bind()
+        pressed = "true" if page.computer.eval_shown else "false"
+        dom.by_id("eval-toggle").setAttribute("aria-pressed", pressed)
+        dom.on(dom.by_id("options"), "submit", self.options_submit)
+        dom.on(dom.document, "pointerdown", self.pointer_down, True)
+        dom.on(dom.document, "keydown", self.page_key)
+
+    # ---- handlers ---------------------------------------------------------------------------
+
+    def board_click(self, event: "Any") -> None:
+        cell = event.target.closest("[data-cell]")
+        if cell is not None:
+            touch = self.page.placer.last_pointer == "touch"
+            self.page.click_cell(dom.data(cell, "cell") or "", touch)
+
+    def token_click(self, event: "Any") -> None:
+        target = event.target.closest("[data-click]")
+        if target is not None:
+            self.page.click_token(dom.data(target, "click") or "")
+
+    def versus_computer(self) -> "Any":
+        self.page.options.versus_computer()
+        return self.page.new_game()
+
+    def replay_click(self, event: "Any") -> "Any":
+        button = event.target.closest("button[data-ply]")
+        if button is not None and not button.disabled:
+            return self.page.replay_to(dom.data(button, "ply") or "")
+        return None
+
+    def close_result(self) -> None:
+        page = self.page
+        page.dismissed_result = (page.view or {}).get("ply_count")
+        dom.by_id("result").hidden = True
+        page.board.focus()
+
+    def decision_click(self, event: "Any") -> "Any":
+        page = self.page
+        button = event.target.closest("button[data-play], button[data-click]")
+        if button is None or button.disabled or page.bot_to_move():
+            return None
+        play = dom.data(button, "play")
+        if play is not None:
+            return page.send({"op": "play", "action": play})
+        return page.send({"op": "click", "cell": dom.data(button, "click")})
+
+    def record_submit(self, event: "Any") -> "Any":
+        event.preventDefault()  # now: the coroutine runs after the event is over
+        return self.page.records.load_typed()
+
+    def options_submit(self, event: "Any") -> "Any":
+        event.preventDefault()
+        return self.page.new_game()
+
+    def resized(self, event: "Any") -> None:
+        if self.page.view is not None:
+            self.page.board.fit_to_screen()
+
+    def pointer_down(self, event: "Any") -> None:
+        self.page.last_input = "pointer"
+
+    def board_key(self, event: "Any") -> None:
+        page = self.page
+        if page.view is None:
+            return
+        key = str(event.key)
+        if page.replay and key in BOARD_STEPS:
+            event.preventDefault()
+            dom.spawn(page.replay_to(BOARD_STEPS[key]), "replay", True)
+            return
+        if key in CURSOR_MOVES:
+            event.preventDefault()
+            dx, dy = CURSOR_MOVES[key]
+            page.board.move_cursor(dx, dy)
+        elif key in ("Enter", " "):
+            event.preventDefault()
+            if page.board.cursor:
+                page.click_cell(page.board.cursor)
+        elif key == "Escape":
+            event.preventDefault()
+            page.cancel()
+
+    def page_key(self, event: "Any") -> None:
+        page = self.page
+        page.last_input = "keyboard"
+        target = event.target
+        if hasattr(target, "closest") and target.closest("input, select, textarea") is not None:
+            return
+        key = str(event.key).lower()
+        command = bool(event.ctrlKey) or bool(event.metaKey)
+        on_board = dom.same(target, page.board.element)
+        if str(event.key) == "Escape" and page.placer.active and not on_board:
+            event.preventDefault()
+            page.cancel()
+        elif page.placer.key(event):
+            event.preventDefault()
+            placer_shape = dom.by_id("placer-shape").getAttribute("title") or ""
+            placer_hint = str(dom.by_id("placer-hint").textContent)
+            page.panels.say(str(placer_shape) + ". " + placer_hint)
+        elif command and key == "z" and not event.shiftKey:
+            event.preventDefault()
+            dom.spawn(page.undo(), "undo", True)
+        elif command and (key == "y" or (key == "z" and event.shiftKey)):
+            event.preventDefault()
+            dom.spawn(page.send({"op": "redo"}), "redo", True)
+        elif key == "p" and not command and not event.altKey:
+            button = dom.query('#turn-actions button[data-play="pass"]')
+            if button is not None:
+                event.preventDefault()
+                button.click()

@@ -1,0 +1,199 @@
+"""The engine runs in one Pyodide web worker, app/engine-worker.js (see docs/ARCHITECTURE.md):
+the page thread never runs the engine, so it paints at once and stays responsive while Python
+starts or thinks. All traffic is JSON text: ``{id, request}`` in, ``{id, reply}`` or
+``{id, error}`` out (app/engine_worker.py's ``handle``); the worker also says ``{started:
+true}`` as soon as its script runs and ``{boot, snapshot, steps}`` once the engine is up.
+
+The worker is the one app/engine-early.js started for this game while the page was parsed, if
+any (the events it sent meanwhile are handled first), else a new one."""
+
+import asyncio
+import json
+import math
+
+from glue import dom
+from glue.download import download_runtime
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+WORKER_SCRIPT = "app/engine-worker.js"
+WORKER_FAILED = "the engine's worker failed"
+
+
+class EngineError(Exception):
+    """The worker failed, or could not handle a request."""
+
+
+class Waiting:
+    """A request sent to the worker, until its reply or its error arrives."""
+
+    def __init__(self) -> None:
+        self.arrived = asyncio.Event()
+        self.reply: str | None = None
+        self.error: str | None = None
+
+    def settle(self, reply: "str | None", error: "str | None") -> None:
+        self.reply = reply
+        self.error = error
+        self.arrived.set()
+
+    async def text(self) -> str:
+        await self.arrived.wait()
+        if self.error is not None:
+            raise EngineError(self.error)
+        return self.reply or ""
+
+
+class EngineClient:
+    """The page's engine: ``await start()`` boots it once, ``await request(dict)`` sends one
+    request after the ones before it and returns the engine's reply (``{ok: true, view}`` or
+    ``{ok: false, error, view}``); a failure of the worker itself raises EngineError."""
+
+    def __init__(self, game: "str | None" = None) -> None:
+        self.game = game or ""  # the game this page plays: its modules load with the engine
+        self.worker: Any = None
+        self.pending: dict[int, Waiting] = {}
+        self.next_id = 0
+        self.booted = False
+        self.failure: str | None = None  # a failure before the engine started fails every request
+        self.hello: Waiting | None = None
+        self.hello_id = -1
+        self.started_at = 0.0
+        self.ready_at = 0.0
+        # How the worker started: "snapshot" or "normal" (read by bench/load.py and the e2e
+        # tests, also as <html data-engine-boot>), and its steps in this page's time.
+        self.boot_mode: str | None = None
+        self.boot_steps: dict[str, int] = {}
+        # The first visit's download bar (glue.download): None before start(), "downloading"
+        # while it is decided and runs, then "service-worker", "cached", "downloaded" or
+        # "failed" (``download_finished`` waits for that).
+        self.download: str | None = None
+        self.download_done = asyncio.Event()
+        self.worker_started = asyncio.Event()
+
+    # -- the public side ------------------------------------------------------------------
+
+    async def start(self) -> "dict[str, Any]":
+        """Boots the worker once; returns the engine's answer to ``hello``."""
+        hello = self.begin()
+        return json.loads(await hello.text())
+
+    async def request(self, request: "dict[str, Any]") -> "dict[str, Any]":
+        """Sends ``request`` after the previous ones (the worker handles them in the order
+        they are posted); returns the engine's reply."""
+        hello = self.begin()
+        waiting = self.post(json.dumps(request))
+        await hello.text()  # a failed start fails every request
+        return json.loads(await waiting.text())
+
+    async def download_finished(self) -> "str | None":
+        """How the download bar's download went, once it has (see ``download``)."""
+        await self.download_done.wait()
+        return self.download
+
+    # -- the worker -----------------------------------------------------------------------
+
+    def begin(self) -> Waiting:
+        """The ``hello`` request that boots the engine, sent once (before any other)."""
+        if self.hello is None:
+            self.started_at = dom.page_time_ms()
+            self.connect()
+            self.hello_id = self.next_id
+            self.hello = self.post(json.dumps({"op": "hello"}))
+            dom.spawn(self.run_download(), "download bar")
+        return self.hello
+
+    def connect(self) -> None:
+        early = getattr(dom.window, "virusGamesEarlyEngine", None)
+        worker = getattr(early, "worker", None) if early is not None else None
+        if worker is not None and str(getattr(early, "game", "")) == self.game:
+            dom.js.Reflect.deleteProperty(dom.window, "virusGamesEarlyEngine")
+            self.worker = worker
+            self.worker.removeEventListener("message", early.keep)
+            self.worker.removeEventListener("error", early.keep)
+            events = early.events
+            for index in range(int(events.length)):
+                event = events[index]
+                if str(event.type) == "error":
+                    self.on_error(event)
+                else:
+                    self.on_message(event)
+        else:
+            dom.window.virusGamesEngineStarted = True  # engine-early.js must not start another
+            dom.mark("engine-start")  # read by bench/load.py
+            name = ("engine " + self.game).strip()
+            options = dom.plain_js({"type": "module", "name": name})
+            self.worker = dom.js.Worker.new(dom.site_url(WORKER_SCRIPT), options)
+        dom.on(self.worker, "message", self.on_message)
+        dom.on(self.worker, "error", self.on_error)
+
+    def post(self, text: str) -> Waiting:
+        waiting = Waiting()
+        if self.failure is not None:
+            waiting.settle(None, self.failure)
+            return waiting
+        identifier = self.next_id
+        self.next_id += 1
+        self.pending[identifier] = waiting
+        self.worker.postMessage(dom.plain_js({"id": identifier, "request": text}))
+        return waiting
+
+    def on_message(self, event: "Any") -> None:
+        data = event.data
+        if getattr(data, "started", None):
+            self.worker_started.set()  # the download bar may fetch now
+            return
+        if getattr(data, "boot", None) is not None:
+            self.on_boot(dom.from_js(data))
+            return
+        identifier = getattr(data, "id", None)
+        if identifier is None:
+            return  # not an answer to a request
+        waiting = self.pending.pop(identifier, None)
+        error = getattr(data, "error", None)
+        if error is not None:
+            if waiting is not None:
+                waiting.settle(None, str(error))
+            return
+        if identifier == self.hello_id:
+            self.ready_at = dom.page_time_ms()
+            dom.mark("engine-ready")  # read by bench/load.py
+        if waiting is not None:
+            waiting.settle(str(data.reply), None)
+
+    def on_error(self, event: "Any") -> None:
+        """An error fails the requests waiting for a reply; one before the engine has started
+        (its script missing, say) fails every later request too."""
+        message = getattr(event, "message", None)
+        error = str(message) if message else WORKER_FAILED
+        if not self.booted:
+            self.failure = error
+        pending = self.pending
+        self.pending = {}
+        for waiting in pending.values():
+            waiting.settle(None, error)
+
+    def on_boot(self, boot: "dict[str, Any]") -> None:
+        self.booted = True
+        self.boot_mode = boot.get("boot")
+        # performance.toJSON(): the origin as JSON text, never as a (32-bit) proxied number
+        origin = dom.from_js(dom.window.performance)["timeOrigin"]
+        steps = boot.get("steps") or {}
+        # the worker's steps (ms since the epoch) in this page's time (ms since navigation)
+        self.boot_steps = {name: math.floor(steps[name] - origin + 0.5) for name in steps}
+        root = dom.document.documentElement
+        root.setAttribute("data-engine-boot", str(boot.get("boot")))
+        root.setAttribute("data-engine-snapshot", str(boot.get("snapshot")))
+
+    async def run_download(self) -> None:
+        """The first visit's download bar; the download starts when the worker says it has
+        started (a browser opens only six connections to a host, and the worker must not queue
+        behind the runtime it is about to ask for). Never awaited by the engine's start."""
+        self.download = "downloading"
+        try:
+            self.download = await download_runtime(self.worker_started)
+        except Exception:
+            self.download = "failed"
+        self.download_done.set()

@@ -1,0 +1,500 @@
+"""A game page: binds the board, the panels, the buttons, the options form and the keyboard to
+the engine, which runs in its web worker (``glue.engine``). No rule lives here: every decision
+comes back from the engine's controller as a view (``pyengine/controller.py`` documents its
+fields).
+
+The page is a few cooperating parts around one :class:`GamePage`, which holds the state of the
+game on screen and talks to the engine:
+
+* ``glue.panels``: everything drawn from a view (status, scores, move list, buttons, result);
+* ``glue.board``: the board picture, its highlights, the keyboard cursor, phones' zoom;
+* ``glue.computer``: computer players' turns, hints, the thinking line, evaluation and chart;
+* ``glue.secrets``: Virus Fight's secret programs and the hot-seat "pass the device" screens;
+* ``glue.records``: record files, share links and the embed snippet;
+* ``glue.options``: the new-game form;
+* ``glue.controls``: clicks and keys.
+
+Every view is saved in this browser (``glue.saved``), the page opens on the game this tab
+left (or a shared link's game), and records go out as files and links and come back in.
+"""
+
+import json
+
+from glue import dom, i18n, pwa
+from glue.best_scores import BestScores
+from glue.board import Board
+from glue.builder import ProgramBuilder
+from glue.computer import Computer
+from glue.controls import Controls
+from glue.embed import report_size
+from glue.embed_settings import embed_settings
+from glue.engine import EngineClient
+from glue.options import OptionsForm
+from glue.panels import Panels
+from glue.placer import ShapePlacer
+from glue.records import Records, settle
+from glue.saved import SavedGames, TabGames, new_id
+from glue.seats import HUMAN
+from glue.secrets import Secrets
+from glue.share import ShareError, decode_record, read_fragment
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+REPLACING = ("new", "load", "restore")
+
+
+def error_message(language: "i18n.PageLanguage", error: "dict[str, Any]") -> "dict[str, Any]":
+    """A translation request for an engine error: its own text where the site has one, else the
+    engine's English message inside a generic sentence."""
+    code = str(error.get("code", "internal"))
+    key = "error." + code
+    if language.translator.has(key):
+        return {"key": key, "params": error.get("params") or {}}
+    family = "error.record.generic" if code.startswith("record.") else "error.generic"
+    return {"key": family, "params": {"message": error.get("message") or code}}
+
+
+class GamePage:
+    def __init__(self, language: "i18n.PageLanguage", engine: EngineClient) -> None:
+        self.language = language
+        self.engine = engine
+        self.game = dom.data(dom.document.body, "game") or ""
+        self.embed: dict[str, Any] | None = None
+        if is_embedded():
+            self.embed = embed_settings(str(dom.window.location.search))
+        self.replay = self.embed is not None and self.embed["mode"] == "replay"
+        self.view: dict[str, Any] | None = None
+        self.message: dict[str, Any] | None = None
+        self.generation = 0  # games started or loaded (a new game's draft starts empty)
+        self.loaded_generation: int | None = None  # a loaded record's game: no best score
+        self.inflight = 0
+        self.undoing = False
+        self.announced_turn: str | None = None
+        self.dismissed_result: int | None = None
+        self.last_input = "pointer"
+        self.saved = SavedGames(None if self.embed else dom.storage())
+        session = None if self.embed else dom.storage("sessionStorage")
+        self.tabs = TabGames(self.game, self.saved.storage, session, dom.now_ms, new_slot)
+        self.slot: str | None = None
+        self.next_slot: str | None = None  # the id a `restore` in flight keeps
+        self.board = Board(self)
+        self.panels = Panels(self)
+        self.computer = Computer(self)
+        self.secrets = Secrets(self)
+        self.records = Records(self)
+        self.builder = ProgramBuilder(
+            language,
+            lambda text: dom.spawn(self.secrets.preview_draft(text), "program preview"),
+            lambda text: dom.spawn(self.secrets.submit(text), "program", True),
+        )
+        self.placer = ShapePlacer(
+            language,
+            self.board.element,
+            lambda token: dom.spawn(self.send({"op": "click", "cell": token}), "placement", True),
+            self.cancel,
+        )
+        self.best = BestScores(language)
+        self.options = OptionsForm(self)
+        self.controls = Controls(self)
+
+    # ---- the engine ---------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.board.paint_saved(self.resumable())
+        self.controls.bind()
+        self.language.on_change(self.language_changed)
+        self.set_loading(True)
+        try:
+            await self.engine.start()
+        except Exception as error:
+            dom.js.console.warn("engine start failed", str(error))
+            dom.by_id("loading-text").textContent = self.language.t("play.loading-failed")
+            dom.by_id("loading").classList.add("failed")
+            return
+        await self.open_first_game()
+        self.set_loading(False)
+        dom.mark("game-ready")  # read by bench/load.py
+        dom.document.body.setAttribute("data-ready", "true")
+
+    def language_changed(self, language: str) -> None:
+        if self.view is not None:
+            self.render()
+
+    def set_loading(self, loading: bool) -> None:
+        dom.by_id("loading").hidden = not loading
+        self.board.element.setAttribute("aria-busy", "true" if loading else "false")
+        for button in dom.query_all("[data-needs-engine]"):
+            button.disabled = loading
+
+    async def send(self, request: "dict[str, Any]") -> "dict[str, Any]":
+        """Sends ``request`` and takes in its reply; a request that changes the game drops a
+        computer's search or a hint in progress."""
+        replacing = request["op"] in ("new", "load")
+        unlocked = self.secrets.unlocked_seat
+        if replacing:
+            self.secrets.unlocked_seat = None  # another game: the privacy screen comes back
+        if request["op"] != "view":
+            self.computer.stop()
+            self.computer.drop_hint()
+        reply = await self.ask(request)
+        self.receive(request, reply, unlocked)
+        self.computer.schedule()
+        return reply
+
+    async def ask(self, request: "dict[str, Any]") -> "dict[str, Any]":
+        """One request; a failure of the worker itself becomes an error reply."""
+        self.inflight += 1
+        try:
+            return await self.engine.request(request)
+        except Exception as error:
+            dom.js.console.warn("engine request failed", str(error))
+            return {"ok": False, "error": {"code": "internal", "params": {}}}
+        finally:
+            self.inflight -= 1
+
+    def receive(
+        self, request: "dict[str, Any]", reply: "dict[str, Any]", unlocked: "int | None" = None
+    ) -> None:
+        """Takes in a reply: the view, the message, and after a new or loaded game the page's
+        per-game state."""
+        op = request["op"]
+        replacing = op in REPLACING
+        if reply.get("view"):
+            self.view = reply["view"]
+        if replacing and reply.get("ok"):
+            self.slot = self.next_slot if op == "restore" else new_slot()
+            self.tabs.claim(self.slot)
+            self.options.show(reply["view"])
+            self.generation += 1
+            self.secrets.new_game()
+            self.loaded_generation = self.generation if op == "load" else None
+        elif replacing and self.secrets.unlocked_seat is None:
+            self.secrets.unlocked_seat = unlocked  # refused: the old game stays
+        if reply.get("ok"):
+            self.message = reply.get("message") or None
+        else:
+            self.message = self.error_message(reply.get("error") or {})
+            self.message["level"] = "error"
+        if reply.get("view") and self.slot is not None:
+            self.saved.write(self.slot, reply["view"], now=dom.now_ms())
+        if self.view is not None:
+            self.render()
+            self.panels.announce_reply()
+        if op == "click":  # read by bench/load.py
+            dom.mark("click-drawn", (self.view or {}).get("ply_count"))
+
+    def error_message(self, error: "dict[str, Any]") -> "dict[str, Any]":
+        return error_message(self.language, error)
+
+    def render(self) -> None:
+        self.panels.render()
+
+    def show_message(self, message: "dict[str, Any]", level: str = "info") -> None:
+        self.message = {"key": message["key"], "params": message.get("params") or {}}
+        self.message["level"] = level
+        self.panels.render_message()
+        self.panels.say(self.language.message(self.message))
+
+    # ---- seats ------------------------------------------------------------------------------
+
+    def is_bot_seat(self, seat: "int | None") -> bool:
+        seats = (self.view or {}).get("seats") or []
+        return isinstance(seat, int) and 0 <= seat < len(seats) and seats[seat] != HUMAN
+
+    def bot_to_move(self) -> bool:
+        view = self.view
+        return (
+            view is not None
+            and not view.get("result")
+            and view.get("to_move") is not None
+            and self.is_bot_seat(view.get("to_move"))
+        )
+
+    def human_seats(self) -> "list[int]":
+        view = self.view or {}
+        seats = view.get("seats") or []
+        players = len(view.get("scores") or []) or len(seats)
+        return [seat for seat in range(min(players, len(seats))) if seats[seat] == HUMAN]
+
+    # ---- games: new, undo, saved, shared, embedded ----------------------------------------
+
+    async def new_game(self) -> None:
+        reply = await self.send(self.options.new_request())
+        if reply.get("ok"):
+            self.board.focus()
+
+    async def undo(self) -> None:
+        """Undo; with computer players, back to the last decision a person made (undoing only
+        the computer's decision would let it play the same again at once)."""
+        if not (self.view or {}).get("can_undo"):
+            return
+        self.undoing = True
+        self.computer.stop()
+        try:
+            reply = await self.send({"op": "undo"})
+            while (
+                reply.get("ok")
+                and (self.view or {}).get("can_undo")
+                and self.bot_to_move()
+                and self.human_seats()
+            ):
+                reply = await self.send({"op": "undo"})
+        finally:
+            self.undoing = False
+        self.computer.schedule()
+
+    def cancel(self) -> None:
+        if self.view is not None and not self.bot_to_move():
+            dom.spawn(self.send({"op": "cancel"}), "cancel", True)
+
+    def resumable(self) -> "dict[str, Any] | None":
+        """The game this page resumes when it opens: the one this tab played before a reload,
+        else the most recent unfinished game that no other open tab plays."""
+        if self.embed or str(dom.window.location.hash):
+            return None
+        own = self.tabs.own()
+        if own is not None:
+            entry = self.saved.entry(own)
+            if entry is not None and entry["game"] == self.game and not entry.get("over"):
+                return entry
+        return self.saved.latest(self.game, self.tabs.held_elsewhere())
+
+    def take_back_game(self, event: "Any") -> None:
+        """Another tab saved over this tab's game (it resumed it from the home page's list):
+        this tab's game goes on under a new id, saved at once, so neither game is lost."""
+        if self.slot is None or self.view is None or not self.view.get("saved"):
+            return
+        if event.key != self.tabs.saved_key(self.slot) or event.newValue is None:
+            return
+        self.slot = new_slot()
+        self.tabs.claim(self.slot)
+        self.saved.write(self.slot, self.view, now=dom.now_ms())
+
+    async def open_first_game(self) -> None:
+        """A shared link's game (#record=...), else the game asked for (#game=<id>, the home
+        page's list), else this tab's or the most recent unfinished game, else a new game."""
+        if self.embed:
+            await self.open_embedded()
+            return
+        fragment = str(dom.window.location.hash)
+        shared = read_fragment(fragment)
+        asked = game_asked(fragment)
+        if shared or asked:  # used once: a reload resumes the saved game
+            location = dom.window.location
+            dom.window.history.replaceState(None, "", str(location.pathname) + str(location.search))
+        if shared:
+            await self.open_shared(shared)
+            return
+        if asked:
+            entry = self.saved.entry(asked)
+            if entry is not None and entry["game"] != self.game:
+                entry = None
+        else:
+            entry = self.resumable()
+        if entry is None:
+            await self.send(self.options.new_request())
+            if asked:
+                self.show_message({"key": "saved.missing", "params": {}}, "error")
+            return
+        self.next_slot = entry["id"]
+        match = self.saved.read(entry["id"])
+        reply = await self.send({"op": "restore", "game": self.game, "match": match})
+        if reply.get("ok"):
+            if entry.get("plies", 0) > 0:
+                self.show_message({"key": "saved.resumed", "params": {"count": entry["plies"]}})
+            return
+        self.saved.remove(entry["id"])  # it cannot be read back: say so, start afresh
+        await self.send(self.options.new_request())
+        error = reply.get("error") or {}
+        reason = error.get("message") or error.get("code")
+        self.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
+
+    async def open_shared(self, shared: "dict[str, Any]") -> None:
+        try:
+            record = await settle(decode_record(shared["data"]))
+        except ShareError as error:
+            reason: dict[str, Any] = {"key": "share.error." + error.code, "params": {}}
+        else:
+            request: dict[str, Any] = {"op": "load", "game": self.game, "record": record}
+            if shared.get("seats"):
+                request["seats"] = shared["seats"]
+            reply = await self.send(request)
+            if reply.get("ok"):
+                count = reply["view"]["ply_count"]
+                self.show_message({"key": "share.opened", "params": {"count": count}})
+                return
+            reason = self.load_problem(reply.get("error") or {})
+        await self.send(self.options.new_request())
+        self.show_message({"key": "share.refused", "params": {"reason": reason}}, "error")
+
+    def load_problem(self, error: "dict[str, Any]") -> "dict[str, Any]":
+        if str(error.get("code", "")).startswith("record."):
+            message = error.get("message") or error.get("code")
+            return {"key": "share.error.record", "params": {"message": message}}
+        return self.error_message(error)
+
+    async def open_embedded(self) -> None:
+        """An embedded game: the URL's record (replayed, or played on from its position),
+        options, seats or computer level. Anything refused is said, and a plain game starts."""
+        settings = self.embed or {}
+        problems = list(settings.get("problems") or [])
+        request = self.options.new_request()
+        if settings.get("record"):
+            try:
+                record = await settle(decode_record(settings["record"]))
+            except ShareError as error:
+                problems.append({"key": "share.error." + error.code, "params": {}})
+            else:
+                request = {"op": "load", "game": self.game, "record": record}
+                seats = self.options.embed_seats()
+                if seats:
+                    request["seats"] = seats
+        reply = await self.send(request)
+        if not reply.get("ok"):
+            problems.append(self.load_problem(reply.get("error") or {}))
+            settings["options"] = {}
+            settings["level"] = None
+            await self.send(self.options.new_request())
+        if self.replay and self.view is not None:
+            end = self.view["ply_count"]
+            await self.send({"op": "seek", "ply": replay_start(settings.get("ply"), end)})
+        if problems:
+            self.show_message({"key": "embed.refused", "params": {"reason": problems[0]}}, "error")
+
+    async def replay_to(self, where: str) -> None:
+        if self.view is None:
+            return
+        ply = replay_target(self.view, where)
+        if ply is not None:
+            await self.send({"op": "seek", "ply": ply})
+
+    # ---- input ----------------------------------------------------------------------------
+
+    def click_cell(self, cell: str, via_touch: bool = False) -> None:
+        """A click (or Enter) on a board cell: while a program is being written it picks the
+        builder's slot; while a shape is being placed an analysis cell anchors it; otherwise
+        the engine decides what it means. Nothing happens while a computer player decides."""
+        if self.view is None or self.replay:
+            return
+        self.board.cursor = cell
+        if self.view.get("setup"):
+            if self.builder.visible:
+                self.builder.select_cell(cell)
+            return
+        if self.bot_to_move():
+            return
+        if self.placer.click(cell, via_touch):
+            return
+        dom.spawn(self.send({"op": "click", "cell": cell}), "click", True)
+
+    def click_token(self, token: str) -> None:
+        """A click token from a picture beside the board (the dice) or a choice button."""
+        if self.view is None or self.bot_to_move():
+            return
+        dom.spawn(self.send({"op": "click", "cell": token}), "click", True)
+
+    # ---- what the tests and the benchmarks read -------------------------------------------
+
+    def status(self) -> str:
+        """The page's state as JSON text, for the e2e tests and bench/load.py (they cannot
+        read Python objects): the view's main fields and the page's own flags."""
+        view = self.view or {}
+        setup = view.get("setup")
+        return json.dumps(
+            {
+                "ready": self.view is not None,
+                "ply": view.get("ply_count"),
+                "over": bool(view.get("result")),
+                "toMove": view.get("to_move"),
+                "seats": view.get("seats"),
+                "bot": self.bot_to_move(),
+                "busy": self.inflight > 0 or self.computer.busy() or dom.working() > 0,
+                "setup": setup["seat"] if setup else None,
+                "record": view.get("record"),
+                "generation": self.generation,
+                "selection": view.get("selection"),
+                "sources": view.get("sources"),
+                "highlighted": view.get("highlighted"),
+                "targets": view.get("targets"),
+                "buttons": view.get("buttons"),
+                "saved": view.get("saved"),
+                "board": list(view.get("cell_labels") or {}),
+                "hint": self.computer.hint,
+                "thinkingReplies": self.computer.thinking_replies,
+                "download": self.engine.download,
+                "bootSteps": self.engine.boot_steps,
+            }
+        )
+
+
+def new_slot() -> str:
+    return new_id(dom.now_ms(), dom.random_bits64())
+
+
+def is_embedded() -> bool:
+    return dom.data(dom.document.body, "embed") == "1"
+
+
+def game_asked(fragment: str) -> "str | None":
+    """The saved game a ``#game=<id>`` fragment asks for (the home page's resume links)."""
+    for part in fragment.lstrip("#").split("&"):
+        if part.startswith("game="):
+            return part[5:] or None
+    return None
+
+
+def replay_start(ply: "Any", end: int) -> int:
+    """Where an embedded replay starts: ``ply`` from the URL ("end", a number), within 0..end."""
+    if ply == "end":
+        return end
+    try:
+        wanted = int(str(ply if ply is not None else "0"))
+    except ValueError:
+        return 0
+    return min(wanted, end) if wanted >= 0 else 0
+
+
+def replay_target(view: "dict[str, Any]", where: str) -> "int | None":
+    """The ply a replay button goes to, or None where it cannot go."""
+    current = view["ply_count"]
+    total = current + len((view.get("saved") or {}).get("redo") or [])
+    targets = {"first": 0, "prev": current - 1, "next": current + 1, "last": total}
+    ply = targets.get(where)
+    if ply is None or ply < 0 or ply > total or ply == current:
+        return None
+    return ply
+
+
+def expose(page: GamePage) -> None:
+    """``window.virusGames``, what the e2e tests and the benchmarks use: ``send(request)``
+    resolves with the engine's reply, ``status()`` gives the page's state as JSON text."""
+
+    async def send(request: "Any") -> "Any":
+        reply = await page.send(json.loads(str(dom.js.JSON.stringify(request))))
+        return dom.js.JSON.parse(json.dumps(reply))
+
+    hook = dom.js.Object.new()
+    hook.send = dom.proxy(send)
+    hook.status = dom.proxy(page.status)
+    dom.window.virusGames = hook
+
+
+async def run() -> None:
+    pwa.start()  # waits for the engine's first view (body[data-ready]) by itself
+    engine = EngineClient(dom.data(dom.document.body, "game") or "")
+    dom.spawn(engine.start(), "engine start")  # translations load while it boots
+    if is_embedded():
+        settings = embed_settings(str(dom.window.location.search))
+        dom.document.body.classList.toggle("replay", settings["mode"] == "replay")
+        report_size(settings.get("parent"))
+    language = await i18n.start()
+    page = GamePage(language, engine)
+    expose(page)
+    dom.on_error(lambda text: page.show_message({"key": "error.glue", "params": {}}, "error"))
+    await page.start()
+
+
+def main() -> None:
+    dom.start(run, "game page")

@@ -1,0 +1,160 @@
+"""The new-game form of a game page: the options the build wrote into the page from the game's
+option schema, the game's cross-option rules (``#option-constraints``), the seats (person or
+computer, ``glue.seats``) and the request that starts a game with them."""
+
+import json
+
+from glue import dom
+from glue.seats import SeatKinds
+from glue.views import exact_integer
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from glue.game import GamePage
+
+
+def allowed_value(current: str, allowed: "list[str]") -> str:
+    """The allowed value nearest to ``current`` (numbers by distance, else the first)."""
+    if current in allowed:
+        return current
+    try:
+        number = float(current)
+    except ValueError:
+        return allowed[0]
+    best = allowed[0]
+    for value in allowed:
+        try:
+            if abs(float(value) - number) < abs(float(best) - number):
+                best = value
+        except ValueError:
+            continue
+    return best
+
+
+class OptionsForm:
+    def __init__(self, page: "GamePage") -> None:
+        self.page = page
+        self.form = dom.by_id("options")
+        self.seats: SeatKinds | None = None
+        source = dom.by_id("option-constraints")
+        self.constraints = json.loads(str(source.textContent)) if source is not None else []
+
+    def bind(self) -> None:
+        self.seats = SeatKinds(self.page.language, self.form)
+        dom.on(self.form, "change", lambda event: self.apply_constraints())
+        self.apply_constraints()
+
+    def fields(self) -> "dict[str, Any]":
+        fields = {}
+        for field in dom.query_all("[name]", self.form):
+            fields[str(field.name)] = field
+        return fields
+
+    def apply_constraints(self) -> None:
+        """Keeps the form consistent with the game's cross-option rules (Zebra's odd sizes for
+        the hole, remove and neutral setups): values the rules forbid are disabled, and a
+        forbidden current value moves to the nearest allowed one. A field that only some
+        values of another option use (data-show-when="mode=groups") shows only then."""
+        for row in dom.query_all("[data-show-when]", self.form):
+            name, values = (dom.data(row, "show-when") or "=").split("=", 1)
+            when = dom.query('[name="' + name + '"]', self.form)
+            row.hidden = when is not None and str(when.value) not in values.split(",")
+        fields = self.fields()
+        for field in fields.values():
+            for option in dom.query_all("option", field):
+                option.disabled = False
+        for rule in self.constraints:
+            when = fields.get(rule["when"])
+            target = fields.get(rule["option"])
+            if when is None or target is None:
+                continue
+            if str(when.value) not in [str(value) for value in rule["values"]]:
+                continue
+            if str(target.tagName) != "SELECT":
+                continue  # free text (hidden when not used)
+            allowed = [str(value) for value in rule["allowed"]]
+            for option in dom.query_all("option", target):
+                option.disabled = str(option.value) not in allowed
+            target.value = allowed_value(str(target.value), allowed)
+        if self.seats is not None:
+            self.seats.update()
+            dom.by_id("vs-computer").hidden = not self.seats.can_play_computer()
+
+    def show(self, view: "dict[str, Any]") -> None:
+        """The form shows the game in play (after a restore, a load or a link); free-text
+        fields (a seed, names) keep what the player typed."""
+        options = view.get("options") or {}
+        for name in options:
+            value = options[name]
+            field = dom.query('[name="' + name + '"]', self.form)
+            if field is None:
+                continue
+            if str(field.type) == "checkbox":
+                field.checked = bool(value)
+            elif str(field.tagName) == "SELECT":
+                text = json_text(value)
+                if any(str(option.value) == text for option in dom.query_all("option", field)):
+                    field.value = text
+        self.apply_constraints()
+        if isinstance(view.get("seats"), list) and self.seats is not None:
+            self.seats.set_seats(view["seats"])
+
+    def read(self) -> "dict[str, Any]":
+        options: dict[str, Any] = {}
+        for field in dom.query_all("[name]", self.form):
+            if field.closest("[hidden]") is not None:
+                continue  # not used with these options: the engine's default
+            name = str(field.name)
+            if str(field.type) == "checkbox":
+                options[name] = bool(field.checked)
+            elif dom.data(field, "kind") == "int":
+                text = str(field.value).strip()
+                if text == "":
+                    continue  # an empty number field: the engine chooses (a random seed)
+                options[name] = exact_integer(text)
+            else:
+                options[name] = str(field.value)
+        return options
+
+    def new_request(self) -> "dict[str, Any]":
+        page = self.page
+        if page.embed:
+            request = {"op": "new", "game": page.game, "options": dict(page.embed["options"])}
+            seats = self.embed_seats()
+        else:
+            request = {"op": "new", "game": page.game, "options": self.read()}
+            seats = self.seats.seats() if self.seats is not None else None
+        if seats is not None:
+            request["seats"] = seats
+        return request
+
+    def embed_seats(self) -> "list[str] | None":
+        """The seats of an embedded game: the URL's `seats`, else a person against `level`."""
+        page = self.page
+        settings = page.embed
+        if not settings or page.replay:
+            return None
+        if settings.get("seats"):
+            return settings["seats"]
+        level = settings.get("level")
+        if not level:
+            return None
+        players = settings["options"].get("players")
+        if not isinstance(players, int):
+            players = int(dom.data(dom.document.body, "seats") or "0")
+        if players < 2:
+            return None
+        return ["human"] + [level] * (players - 1)
+
+    def versus_computer(self) -> None:
+        if self.seats is not None:
+            self.seats.versus_computer()
+
+
+def json_text(value: "Any") -> str:
+    """An option's value as the form writes it (JavaScript's String(value))."""
+    if value is True or value is False:
+        return "true" if value else "false"
+    return str(value)

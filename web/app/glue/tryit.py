@@ -1,0 +1,278 @@
+"""A "try it" board of a rules page, without the page: its position, the selection, what a
+click or a key means, the feedback and the keyboard cursor. Pure logic (no browser import): the
+page module ``rules`` draws it, and ``tests/glue_scenarios_rules.py`` checks it under CPython
+and MicroPython.
+
+Everything a board needs was computed by the engine at build time (web/tools/rules_pages.py,
+``tryit_data``) and sits in the page as JSON: per position (*node*) its SVG, the click paths of
+the legal actions (``[[token, ...], action index]``) with each action's verdict, the engine's
+explanation of clicks that make no action, the cells' spoken labels and the buttons for clicks
+that are not cells. Clicks are matched against the paths exactly as the game page's controller
+matches them (pyengine/controller.py, ``_op_click``).
+
+Texts are translation requests (``{"key", "params"}``, the engine's messages) or plain tokens
+(a cell without a label): the page translates them with ``glue.i18n``.
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import Any
+
+# Arrow keys: the cursor's step on the board, (files, ranks) (up is towards higher ranks).
+MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+class Step:
+    """What a click, a button or a key did. ``kind`` says which (for tests and the page):
+    ``done`` (the board is solved already), ``deselect``, ``select``, ``right`` (a right action:
+    the next position), ``wrong`` (legal, not the one asked for), ``illegal`` or ``cancel``.
+    The page redraws the board (or, without ``redraw``, only the feedback) and says
+    ``announce`` when it is not None (``""`` empties the live region)."""
+
+    def __init__(self, kind: str, redraw: bool = True, announce: "Any" = None) -> None:
+        self.kind = kind
+        self.redraw = redraw
+        self.announce = announce
+
+
+class Button:
+    """A button under the board: a click that is not a cell (``action`` None: ``token`` is the
+    click) or an action made without a cell (``action``: its index in the node's actions)."""
+
+    def __init__(self, token: str, label: "Any", action: "int | None", pressed: bool) -> None:
+        self.token = token
+        self.label = label
+        self.action = action
+        self.pressed = pressed
+
+
+def _starts_with(cells: "list[str]", prefix: "list[str]") -> bool:
+    return len(cells) > len(prefix) and all(
+        cells[index] == cell for index, cell in enumerate(prefix)
+    )
+
+
+def nearest(
+    cursor: str, spots: "Sequence[tuple[str, float, float]]", ux: float, uy: float
+) -> "str | None":
+    """On a board that is not one grid (a player sheet): the cell nearest to ``cursor`` in the
+    direction (``ux``, ``uy``) on screen (y down), from the cells' centres ``(cell, x, y)`` in
+    page order. None if ``cursor`` is not among them or nothing lies that way."""
+    current = -1
+    for index, spot in enumerate(spots):
+        if spot[0] == cursor:
+            current = index
+            break
+    if current < 0:
+        return None
+    x0, y0 = spots[current][1], spots[current][2]
+    best = None
+    best_score = 0.0
+    for index, (cell, x, y) in enumerate(spots):
+        if index == current:
+            continue
+        along = (x - x0) * ux + (y - y0) * uy
+        if along < 1:
+            continue
+        score = along + 3 * abs((x - x0) * uy - (y - y0) * ux)
+        if best is None or score < best_score:
+            best_score = score
+            best = cell
+    return best
+
+
+class TryIt:
+    def __init__(self, data: "dict[str, Any]") -> None:
+        self.data = data
+        self.node_index = 0
+        self.selection: list[str] = []
+        self.cursor: str | None = None
+        self.feedback: dict[str, Any] | None = None  # {key, params, level}
+        self.reset()
+
+    @property
+    def node(self) -> "dict[str, Any]":
+        return self.data["nodes"][self.node_index]
+
+    @property
+    def done(self) -> bool:
+        return bool(self.node.get("done"))
+
+    def reset(self) -> None:
+        self.node_index = 0
+        self.selection = []
+        self.cursor = None
+        self.feedback = None
+
+    def message(self, index: int) -> "dict[str, Any]":
+        return self.data["messages"][index]
+
+    def label(self, token: str) -> "Any":
+        """What a screen reader says for a cell: the engine's label, else the token itself."""
+        index = self.node["labels"].get(token)
+        return token if index is None else self.message(index)
+
+    def next_tokens(self, selection: "list[str] | None" = None) -> "list[str]":
+        """The clicks that go on from ``selection`` (the current one by default), each once, in
+        the order of the paths."""
+        if selection is None:
+            selection = self.selection
+        depth = len(selection)
+        tokens: list[str] = []
+        for path in self.node["paths"]:
+            cells = path[0]
+            if _starts_with(cells, selection) and cells[depth] not in tokens:
+                tokens.append(cells[depth])
+        return tokens
+
+    def targets(self) -> "list[str]":
+        """The clicks the board offers now (none once solved)."""
+        return [] if self.done else self.next_tokens()
+
+    # -- clicks ----------------------------------------------------------------------------
+
+    def click(self, token: str) -> Step:
+        node = self.node
+        if node.get("done"):
+            self.feedback = {"key": "rules.tryit.done", "params": {}, "level": "ok"}
+            return Step("done", redraw=False)
+        if self.selection and self.selection[-1] == token:
+            self.selection.pop()  # clicking the selected cell again takes the selection back
+            self.feedback = None
+            return Step("deselect")
+        extended = list(self.selection)
+        extended.append(token)
+        for prefix in (extended, [token]):
+            complete = [path for path in node["paths"] if path[0] == prefix]
+            longer = [path for path in node["paths"] if _starts_with(path[0], prefix)]
+            if complete and not longer:
+                return self.play(complete[0][1])
+            if longer:
+                self.selection = prefix
+                self.feedback = None
+                announce: Any = ""
+                if self.next_tokens():
+                    announce = {
+                        "key": "rules.tryit.selected",
+                        "params": {"cell": self.label(token)},
+                    }
+                return Step("select", announce=announce)
+        explained = node["explain"].get(" ".join(extended))
+        self.selection = []
+        if explained is None:
+            self.feedback = {"key": "rules.tryit.pick-highlighted", "level": "error"}
+        else:
+            self.feedback = {
+                "key": "rules.tryit.not-legal",
+                "params": {"reason": self.message(explained)},
+                "level": "error",
+            }
+        return Step("illegal")
+
+    def play(self, index: int) -> Step:
+        """Makes the node's action ``index``: the next position if it is right, else why not."""
+        action = self.node["actions"][index]
+        self.selection = []
+        if not action["right"]:
+            self.feedback = {
+                "key": "rules.tryit.legal-but",
+                "params": {
+                    "action": action["text"],
+                    "reason": {"key": action["why"], "params": {}},
+                },
+                "level": "warning",
+            }
+            return Step("wrong")
+        self.node_index = action["next"]
+        done = self.done
+        key = self.data["success"] if done else self.data.get("progress") or "rules.tryit.go-on"
+        self.feedback = {
+            "key": "rules.tryit.right" if done else "rules.tryit.good-step",
+            "params": {"action": action["text"], "reason": {"key": key, "params": {}}},
+            "level": "ok",
+        }
+        return Step("right")
+
+    def cancel(self) -> Step:
+        """Escape: the selection is dropped."""
+        self.selection = []
+        self.feedback = None
+        return Step("cancel", announce={"key": "rules.tryit.cancelled", "params": {}})
+
+    # -- what the page draws ---------------------------------------------------------------
+
+    def svg(self) -> "str | None":
+        """The position's SVG, None for the start (the page keeps the board's first picture)."""
+        return self.node.get("svg")
+
+    def aria_label(self, cell: str, targets: "list[str]") -> "Any":
+        label = self.label(cell)
+        if cell in targets:
+            return {"key": "rules.tryit.cell-target", "params": {"cell": label}}
+        return label
+
+    def buttons(self, targets: "list[str]", on_board: "Callable[[str], bool]") -> "list[Button]":
+        """The buttons under the board: the next clicks that are not cells, the actions made
+        without a cell (before any selection), and first the chosen clicks that are not cells
+        (pressed, the last chosen first)."""
+        node = self.node
+        found: list[Button] = []
+        for token in targets:
+            if on_board(token) or token not in node["buttons"]:
+                continue
+            found.append(Button(token, self.message(node["buttons"][token]), None, False))
+        if not self.selection and not node.get("done"):
+            for path in node["paths"]:
+                cells, index = path[0], path[1]
+                token = "action:" + node["actions"][index]["text"]
+                if cells or token not in node["buttons"]:
+                    continue
+                if any(button.token == token for button in found):
+                    continue
+                found.append(Button(token, self.message(node["buttons"][token]), index, False))
+        for token in self.selection:
+            if on_board(token) or token not in node["buttons"]:
+                continue
+            found.insert(0, Button(token, self.message(node["buttons"][token]), None, True))
+        return found
+
+    # -- the keyboard cursor ---------------------------------------------------------------
+
+    def place_cursor(self, cells: "list[str]") -> "str | None":
+        """The cursor on one of the board's ``cells`` (in page order): kept if it is one,
+        else the first next click on the board, else the first cell."""
+        if not self.cursor or self.cursor not in cells:
+            first = None
+            for token in self.next_tokens():
+                if token in cells:
+                    first = token
+                    break
+            if first is None and cells:
+                first = cells[0]
+            self.cursor = first
+        return self.cursor
+
+    def move_cursor(
+        self, dx: int, dy: int, spots: "Callable[[], Sequence[tuple[str, float, float]]]"
+    ) -> None:
+        """An arrow key: on a grid one cell that way (stopping at the edge), on any other board
+        the nearest cell that way on screen (``spots`` gives the cells' centres, y down). The
+        page then shows the cursor (placing it first if there was none)."""
+        if not self.cursor:
+            return
+        grid = self.node.get("grid")
+        if grid:
+            names = grid["file_names"]
+            file = names.find(self.cursor[0])
+            try:
+                rank = int(self.cursor[1:]) - 1
+            except ValueError:
+                rank = 0
+            file = min(grid["files"] - 1, max(0, file + dx))
+            rank = min(grid["ranks"] - 1, max(0, rank + dy))
+            self.cursor = names[file] + str(rank + 1)
+        else:
+            found = nearest(self.cursor, spots(), dx, -dy)
+            if found is not None:
+                self.cursor = found
