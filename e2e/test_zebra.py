@@ -208,3 +208,28 @@ def test_record_round_trip_and_bad_record(page: Page, site_url: str, watch) -> N
     expect(page.locator("#message")).to_have_text("Game loaded: 3 moves replayed.")
     expect(page.locator("#move-list .ply.last")).to_have_text("d2-c1")
     assert page.locator("#board").inner_html() == board_before
+
+
+def test_an_error_in_the_glue_is_shown_and_the_game_goes_on(
+    page: Page, site_url: str, watch
+) -> None:
+    open_zebra(page, site_url)
+    play_by_clicks(page, ["c2-d2"])
+    page.evaluate("() => window.virusGames.fault()")  # an event handler meets an error
+    expect(page.locator("#message")).to_have_text(
+        "Something went wrong on this page. Your game is saved; if the page stops answering,"
+        " reload it."
+    )
+    expect(page.locator("#message")).to_have_attribute("data-level", "error")
+    assert "Traceback" not in page.locator("main").inner_text()
+    # for developers, the console names it (and nothing else went wrong)
+    assert watch.console_errors == [
+        "glue error in test fault: RuntimeError: a fault caused on purpose"
+    ]
+    watch.console_errors.clear()
+    for cell in ("a1", "b1"):  # the game goes on
+        click_cell(page, cell)
+    expect(page.locator("#move-list .ply.last")).to_have_text("a1-b1")
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(page.locator("#move-list .ply")).to_have_count(2)  # and it was saved

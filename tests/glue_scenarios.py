@@ -177,13 +177,3 @@ def scenario_tabs_keep_their_own_games():
     assert nowhere.own() is None and nowhere.held_elsewhere() == []
     session_a.setItem(saved.TAB_KEY, "{damaged")
     assert saved.TabGames("zebra", local, session_a, clock, lambda: "v").own() is None
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

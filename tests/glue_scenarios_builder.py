@@ -327,13 +327,3 @@ def scenario_builder_keys_in_the_palette():
     assert program.palette_target("ArrowRight", 11, 12, 1) == 11
     assert program.palette_target("Enter", 3, 12, 4) is None
     assert program.palette_target("m", 3, 12, 4) is None
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

@@ -135,13 +135,3 @@ def scenario_download_text_in_megabytes_per_language():
     text = bar_text(template, 3_100_000, 16_123_456, "en")
     assert text == "Downloading the game engine… 3.1 of 16.1 MB"
     assert bar_text("{received}/{total}", 0, 2_000_000, "es") == "0,0/2,0"
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

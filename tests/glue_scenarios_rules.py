@@ -269,13 +269,3 @@ def scenario_tryit_the_keyboard_cursor_finds_the_nearest_cell_off_a_grid():
     # first cell
     assert sheet.targets()[0] == "die:2"
     assert sheet.place_cursor(cells_of(sheet)) == cells_of(sheet)[0]
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

@@ -81,13 +81,3 @@ def scenario_scores_date_and_entry():
     assert score_table.same_entry(dict(made), made)
     assert not score_table.same_entry(dict(made, seed="1"), made)
     assert not score_table.same_entry(made, None)
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

@@ -59,13 +59,3 @@ def scenario_seats_of_a_game_in_play():
         2: "easy",
     }
     assert seat_choices.choices_of([], BOTS) == {}
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

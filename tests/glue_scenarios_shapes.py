@@ -353,13 +353,3 @@ def scenario_shapes_a_touch_previews_and_a_second_tap_places():
     assert choice.click("f8") == ("place", "A:f8")
     choice.choose_family("0,0;0,1;0,2")
     assert choice.click("k5") == ("outside", None)
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

@@ -219,13 +219,3 @@ def scenario_share_codecs():
     assert share.form_encode("a b*-._~,&=\xe9") == "a+b*-._%7E%2C%26%3D%C3%A9"
     assert share.form_decode("a+b%7e%2C%zz%4") == "a b~,%zz%4"
     assert share.parse_form("?a=1&&b&c==2&a=3") == [("a", "1"), ("b", ""), ("c", "=2"), ("a", "3")]
-
-
-def run_all():
-    """Runs every scenario; returns their names (MicroPython has no test runner)."""
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

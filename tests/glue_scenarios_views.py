@@ -75,12 +75,3 @@ def scenario_phone_zoom_and_integers():
     assert views.exact_integer("9223372036854775807") == 9223372036854775807
     assert views.exact_integer(" 42 ") == 42 and views.exact_integer("-3") == -3
     assert views.exact_integer("1.5") == 1.5 and views.exact_integer("abc") == "abc"
-
-
-def run_all():
-    names = []
-    for name in sorted(globals()):
-        if name.startswith("scenario_"):
-            globals()[name]()
-            names.append(name)
-    return names

@@ -26,10 +26,15 @@ for (const name of ["glue_scenarios", "glue_scenarios_rules", ...others]) {
 mp.FS.writeFile("/tryit_boards.json", fs.readFileSync(process.argv[3]));
 try {
     mp.runPython(
-        "import sys\nsys.path.insert(0, '/')\nimport glue_scenarios, glue_scenarios_rules\n" +
+        "import sys\nsys.path.insert(0, '/')\nimport glue_scenarios_rules\n" +
             "glue_scenarios_rules.load_boards('/tryit_boards.json')\n" +
-            "names = glue_scenarios.run_all() + glue_scenarios_rules.run_all()\n" +
-            `for other in ${JSON.stringify(others)}:\n    names += __import__(other).run_all()\n` +
+            "names = []\n" +
+            `for module in ["glue_scenarios", "glue_scenarios_rules"] + ${JSON.stringify(others)}:\n` +
+            "    module = __import__(module)\n" +
+            "    for name in sorted(dir(module)):\n" +
+            "        if name.startswith('scenario_'):\n" +
+            "            getattr(module, name)()\n" +
+            "            names.append(name)\n" +
             "print('passed', ' '.join(names))",
     );
 } catch (error) {

@@ -20,7 +20,7 @@ sys.path.insert(0, str(REPOSITORY / "web" / "app"))
 import glue_scenarios  # noqa: E402 - needs the path above
 import glue_scenarios_rules  # noqa: E402
 
-# Scenario modules besides the two above (each a module of scenario_* functions and run_all).
+# Scenario modules besides the two above (each a module of scenario_* functions).
 OTHER_MODULES = sorted(
     path.stem
     for path in Path(__file__).parent.glob("glue_scenarios_*.py")

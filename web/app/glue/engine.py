@@ -12,7 +12,6 @@ import json
 import math
 
 from glue import dom
-from glue.download import download_runtime
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -193,6 +192,8 @@ class EngineClient:
         behind the runtime it is about to ask for). Never awaited by the engine's start."""
         self.download = "downloading"
         try:
+            from glue.download import download_runtime  # first visits only
+
             self.download = await download_runtime(self.worker_started)
         except Exception:
             self.download = "failed"

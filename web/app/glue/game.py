@@ -21,22 +21,16 @@ left (or a shared link's game), and records go out as files and links and come b
 import json
 
 from glue import dom, i18n, pwa
-from glue.best_scores import BestScores
 from glue.board import Board
-from glue.builder import ProgramBuilder
 from glue.computer import Computer
 from glue.controls import Controls
-from glue.embed import report_size
-from glue.embed_settings import embed_settings
 from glue.engine import EngineClient
 from glue.options import OptionsForm
 from glue.panels import Panels
-from glue.placer import ShapePlacer
 from glue.records import Records, settle
 from glue.saved import SavedGames, TabGames, new_id
 from glue.seats import HUMAN
 from glue.secrets import Secrets
-from glue.share import ShareError, decode_record, read_fragment
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,6 +57,8 @@ class GamePage:
         self.game = dom.data(dom.document.body, "game") or ""
         self.embed: dict[str, Any] | None = None
         if is_embedded():
+            from glue.embed_settings import embed_settings  # blog widgets only
+
             self.embed = embed_settings(str(dom.window.location.search))
         self.replay = self.embed is not None and self.embed["mode"] == "replay"
         self.view: dict[str, Any] | None = None
@@ -84,20 +80,55 @@ class GamePage:
         self.computer = Computer(self)
         self.secrets = Secrets(self)
         self.records = Records(self)
-        self.builder = ProgramBuilder(
-            language,
-            lambda text: dom.spawn(self.secrets.preview_draft(text), "program preview"),
-            lambda text: dom.spawn(self.secrets.submit(text), "program", True),
-        )
-        self.placer = ShapePlacer(
-            language,
-            self.board.element,
-            lambda token: dom.spawn(self.send({"op": "click", "cell": token}), "placement", True),
-            self.cancel,
-        )
-        self.best = BestScores(language)
+        # Made when a view first needs them (Virus Fight's programs, Fight the Virus's shapes
+        # and scores): the other games' pages never import their modules.
+        self.made_builder: Any = None
+        self.made_placer: Any = None
+        self.made_best: Any = None
         self.options = OptionsForm(self)
         self.controls = Controls(self)
+
+    @property
+    def builder(self) -> "Any":
+        """Virus Fight's program builder (glue.builder), once a view has a secret setup."""
+        if self.made_builder is None:
+            if not (self.view or {}).get("setup"):
+                return ABSENT_BUILDER
+            from glue.builder import ProgramBuilder
+
+            self.made_builder = ProgramBuilder(
+                self.language,
+                lambda text: dom.spawn(self.secrets.preview_draft(text), "program preview"),
+                lambda text: dom.spawn(self.secrets.submit(text), "program", True),
+            )
+        return self.made_builder
+
+    @property
+    def placer(self) -> "Any":
+        """Fight the Virus's shape placer (glue.placer), once a view has a placement."""
+        if self.made_placer is None:
+            if not (self.view or {}).get("placement"):
+                return ABSENT_PLACER
+            from glue.placer import ShapePlacer
+
+            self.made_placer = ShapePlacer(
+                self.language,
+                self.board.element,
+                lambda token: dom.spawn(
+                    self.send({"op": "click", "cell": token}), "placement", True
+                ),
+                self.cancel,
+            )
+        return self.made_placer
+
+    @property
+    def best(self) -> "Any":
+        """Fight the Virus's best solo scores (glue.best_scores)."""
+        if self.made_best is None:
+            from glue.best_scores import BestScores
+
+            self.made_best = BestScores(self.language)
+        return self.made_best
 
     # ---- the engine ---------------------------------------------------------------------
 
@@ -279,7 +310,11 @@ class GamePage:
             await self.open_embedded()
             return
         fragment = str(dom.window.location.hash)
-        shared = read_fragment(fragment)
+        shared = None
+        if "record=" in fragment:  # a shared link
+            from glue.share import read_fragment
+
+            shared = read_fragment(fragment)
         asked = game_asked(fragment)
         if shared or asked:  # used once: a reload resumes the saved game
             location = dom.window.location
@@ -312,6 +347,8 @@ class GamePage:
         self.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
 
     async def open_shared(self, shared: "dict[str, Any]") -> None:
+        from glue.share import ShareError, decode_record
+
         try:
             record = await settle(decode_record(shared["data"]))
         except ShareError as error:
@@ -338,6 +375,8 @@ class GamePage:
     async def open_embedded(self) -> None:
         """An embedded game: the URL's record (replayed, or played on from its position),
         options, seats or computer level. Anything refused is said, and a plain game starts."""
+        from glue.share import ShareError, decode_record
+
         settings = self.embed or {}
         problems = list(settings.get("problems") or [])
         request = self.options.new_request()
@@ -429,6 +468,53 @@ class GamePage:
         )
 
 
+class AbsentBuilder:
+    """The program builder of a page whose game has no secret setup (yet)."""
+
+    visible = False
+    active = 0
+    identity = None
+    last_draft = None
+
+    def hide(self) -> None:
+        pass
+
+    def cell_label(self, cell: "Any") -> None:
+        return None
+
+    def select_cell(self, cell: "Any") -> bool:
+        return False
+
+
+class AbsentPlacer:
+    """The shape placer of a page whose game has no shape to place (yet)."""
+
+    active = False
+    last_pointer = None
+
+    def update(self, placement: "Any", can_cancel: bool = True) -> bool:
+        return False
+
+    def set_cursor(self, cell: "Any") -> None:
+        pass
+
+    def click(self, cell: "Any", via_touch: bool = False) -> bool:
+        return False
+
+    def key(self, event: "Any") -> bool:
+        return False
+
+    def step(self, cell: "Any", direction: "Any") -> None:
+        return None
+
+    def suggested_anchor(self) -> None:
+        return None
+
+
+ABSENT_BUILDER = AbsentBuilder()
+ABSENT_PLACER = AbsentPlacer()
+
+
 def new_slot() -> str:
     return new_id(dom.now_ms(), dom.random_bits64())
 
@@ -475,9 +561,14 @@ def expose(page: GamePage) -> None:
         reply = await page.send(json.loads(str(dom.js.JSON.stringify(request))))
         return dom.js.JSON.parse(json.dumps(reply))
 
+    def fault() -> None:
+        raise RuntimeError("a fault caused on purpose")
+
     hook = dom.js.Object.new()
     hook.send = dom.proxy(send)
     hook.status = dom.proxy(page.status)
+    # an error in the glue, as any event handler could meet one (e2e/test_zebra.py)
+    hook.fault = dom.proxy(dom.guarded(fault, "test fault"))
     dom.window.virusGames = hook
 
 
@@ -486,6 +577,9 @@ async def run() -> None:
     engine = EngineClient(dom.data(dom.document.body, "game") or "")
     dom.spawn(engine.start(), "engine start")  # translations load while it boots
     if is_embedded():
+        from glue.embed import report_size  # blog widgets only
+        from glue.embed_settings import embed_settings
+
         settings = embed_settings(str(dom.window.location.search))
         dom.document.body.classList.toggle("replay", settings["mode"] == "replay")
         report_size(settings.get("parent"))

@@ -107,7 +107,8 @@ async def start() -> PageLanguage:
             language = DEFAULT_LANGUAGE  # the English tables still make a working page
     page = PageLanguage(Translator(language, strings, fallback), fallback)
     early = switcher_choice()  # read before bind_switchers shows the page's language in them
-    page.apply()
+    if language != DEFAULT_LANGUAGE:  # the build wrote the English texts into the page
+        page.apply()
     page.bind_switchers()
     if early is not None:
         await page.switch_to(early)

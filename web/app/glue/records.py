@@ -3,7 +3,6 @@ loaded back (errors name the line), the position as an SVG file, share links and
 snippet (``glue.share`` encodes the record into the link's fragment)."""
 
 from glue import dom
-from glue.share import encode_record, share_link
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -37,6 +36,8 @@ class Records:
         record = self.record()
         if not record:
             return
+        from glue.share import share_link  # only when a link is made
+
         view = self.page.view or {}
         link = await settle(share_link(str(dom.window.location.href), record, view.get("seats")))
         await self.offer_text(link, "share")
@@ -46,6 +47,8 @@ class Records:
         record = self.record()
         if not record:
             return
+        from glue.share import encode_record  # only when a snippet is made
+
         loader = site_url("app/embed-loader.js")
         data = await settle(encode_record(record))
         snippet = (
@@ -60,6 +63,8 @@ class Records:
         seats = None if page.replay else (page.view or {}).get("seats")
 
         async def make() -> None:
+            from glue.share import share_link  # embedded pages only
+
             link = await settle(share_link(site_url(page.game + ".html"), record, seats))
             dom.by_id("open-full").href = link
 
