@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -142,10 +143,17 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
         config = json.loads(html.unescape(tag.group(2)))
         # the site's own MicroPython: PyScript would fetch it from a CDN without this
         assert config["interpreter"] == f"{prefix}micropython/1/micropython.mjs"
-        assert config["files"] == {
-            f"./{prefix}app/glue/{name}": f"./glue/{name}"
-            for name in ("__init__.py", "dom.py", "home.py")
-        }
+        assert config["files"] == {f"./{prefix}app/glue.tar.gz": "./*"}
+        assert f'<link rel="modulepreload" href="{prefix}micropython/1/micropython.mjs">' in text
+    # the package as MicroPython bytecode in one archive, and nothing else of it in the site
+    with tarfile.open(tmp_path / "app" / "glue.tar.gz") as archive:
+        names = archive.getnames()
+        member = archive.extractfile("glue/home.mpy")
+        assert member is not None
+        header = member.read(2)
+    assert names == ["glue/__init__.mpy", "glue/dom.mpy", "glue/home.mpy"]
+    assert header == b"M\x06"  # .mpy, format 6: what MicroPython 1.28 loads
+    assert not (tmp_path / "app" / "glue").exists()
 
 
 def test_the_workers_preload_imports_the_pages_game() -> None:
