@@ -68,8 +68,8 @@ async def run() -> None:
         poster.render()
         language.on_change(poster.render)
         button = dom.by_id("poster-play")
-        button.disabled = False
         dom.on(button, "click", poster.play)
+        button.disabled = False  # only now: a click before would do nothing
     report_size()
     dom.document.body.setAttribute("data-glue", "ready")  # for tests: the glue has run
 
