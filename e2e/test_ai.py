@@ -16,28 +16,7 @@ import time
 import pytest
 from playwright.sync_api import Page, expect
 
-STATUS = "() => JSON.parse(window.virusGames.status())"  # the page's own state (game.py)
-
-
-def status(page: Page) -> dict:
-    return page.evaluate(STATUS)
-
-
-def wait_until(page: Page, predicate, *, timeout: float = 60, what: str = "the page") -> dict:
-    """Poll the page's status until ``predicate(status)``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        current = status(page)
-        if predicate(current):
-            return current
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}: {current}")
-        page.wait_for_timeout(40)
-
-
-def settled(current: dict) -> bool:
-    """The game is over, or a person decides and nothing is on its way."""
-    return current["over"] or (not current["bot"] and not current["busy"])
+from human_play import settled, status, wait_until
 
 
 def start(page: Page, site_url: str, game: str, options: dict, seats: list[str]) -> dict:

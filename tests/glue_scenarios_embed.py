@@ -2,8 +2,9 @@
 JavaScript widget's embedSettings) and the first visit's download bar (web/app/glue/progress.py),
 in the Python that both MicroPython and CPython run, like glue_scenarios.py."""
 
-from glue.embed_settings import embed_settings, option_value, parse_query
+from glue.embed_settings import embed_settings, option_value
 from glue.progress import Progress, bar_text, megabytes, note_of
+from glue.urlform import parse_form as parse_query
 
 
 def scenario_embed_defaults_without_parameters():

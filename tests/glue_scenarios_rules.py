@@ -6,7 +6,7 @@ build puts in the rules pages (web/tools/rules_pages.py ``tryit_data``), which
 
 import json
 
-from glue import tryit
+from glue import tryit, views
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -250,14 +250,14 @@ def scenario_tryit_the_keyboard_cursor_finds_the_nearest_cell_off_a_grid():
     # on screen (y down):   A(0,0)  B(10,0)  C(30,1)
     #                        D(0,10)          E(30,20)
     spots = [("A", 0, 0), ("B", 10, 0), ("C", 30, 1), ("D", 0, 10), ("E", 30, 20)]
-    assert tryit.nearest("A", spots, 1, 0) == "B"
-    assert tryit.nearest("B", spots, 1, 0) == "C"
-    assert tryit.nearest("C", spots, 1, 0) is None  # nothing further right
-    assert tryit.nearest("A", spots, 0, 1) == "D"  # down
+    assert views.nearest_spot(spots, "A", 1, 0) == "B"
+    assert views.nearest_spot(spots, "B", 1, 0) == "C"
+    assert views.nearest_spot(spots, "C", 1, 0) is None  # nothing further right
+    assert views.nearest_spot(spots, "A", 0, -1) == "D"  # down
     # right of D: B (10 along, 10 off the line: 40) beats C (30, 9: 57) and E (30, 10: 60)
-    assert tryit.nearest("D", spots, 1, 0) == "B"
-    assert tryit.nearest("E", spots, -1, 0) == "D"  # D (30, 10: 60) beats B (20, 20: 80)
-    assert tryit.nearest("gone", spots, 1, 0) is None
+    assert views.nearest_spot(spots, "D", 1, 0) == "B"
+    assert views.nearest_spot(spots, "E", -1, 0) == "D"  # D (30, 10: 60) beats B (20, 20: 80)
+    assert views.nearest_spot(spots, "gone", 1, 0) is None
     sheet.cursor = "A"
     sheet.move_cursor(0, -1, lambda: spots)  # ArrowDown: dy -1 on the board, down on screen
     assert sheet.cursor == "D"

@@ -2,7 +2,7 @@
 glue_scenarios.py. The literal fixtures were made by the former JavaScript version
 (web/app/share.js, run in Node 20): links players already shared must read the same."""
 
-from glue import share
+from glue import share, urlform
 
 # Records and their link data, as share.js's encodeRecord wrote them (Node 20).
 ENCODED = [
@@ -213,9 +213,14 @@ def scenario_share_codecs():
         data = bytes(range(250, 250 - size, -1))
         assert share.from_base64url(share.to_base64url(data)) == data
     assert share.to_base64url(b"\xfb\xff") == "-_8"
-    assert share.utf8_text(b"a\xc3\xa9\xff\xe2\x82z") == "a\xe9\ufffd\ufffdz"
-    assert share.utf8_text(b"\xed\xa0\x80") == "\ufffd\ufffd\ufffd"  # a surrogate: 3 errors
-    assert share.utf8_text(b"\xf0\x9f\xa6") == "\ufffd"  # cut short: one
-    assert share.form_encode("a b*-._~,&=\xe9") == "a+b*-._%7E%2C%26%3D%C3%A9"
-    assert share.form_decode("a+b%7e%2C%zz%4") == "a b~,%zz%4"
-    assert share.parse_form("?a=1&&b&c==2&a=3") == [("a", "1"), ("b", ""), ("c", "=2"), ("a", "3")]
+    assert urlform.utf8_text(b"a\xc3\xa9\xff\xe2\x82z") == "a\xe9\ufffd\ufffdz"
+    assert urlform.utf8_text(b"\xed\xa0\x80") == "\ufffd\ufffd\ufffd"  # a surrogate: 3 errors
+    assert urlform.utf8_text(b"\xf0\x9f\xa6") == "\ufffd"  # cut short: one
+    assert urlform.form_encode("a b*-._~,&=\xe9") == "a+b*-._%7E%2C%26%3D%C3%A9"
+    assert urlform.form_decode("a+b%7e%2C%zz%4") == "a b~,%zz%4"
+    assert urlform.parse_form("?a=1&&b&c==2&a=3") == [
+        ("a", "1"),
+        ("b", ""),
+        ("c", "=2"),
+        ("a", "3"),
+    ]

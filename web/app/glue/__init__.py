@@ -5,7 +5,7 @@ The package keeps two kinds of modules apart:
 
 * **Pure logic** (no browser import; runs under MicroPython on the page and under CPython in
   ``tests/``): ``text``, ``saved``, ``views``, ``share``, ``seat_choices``, ``score_table``,
-  ``embed_settings``, ``progress``, ``program``, ``shapes``, ``tryit``. These stay in the Python
+  ``embed_settings``, ``progress``, ``program``, ``shapes``, ``tryit``, ``urlform``. These stay in the Python
   that both interpreters run: no ``typing`` or ``__future__`` import at run time, no
   ``{**mapping}`` or ``[*iterable]`` displays, no counted repetition (``{m,n}``) in regular
   expressions, no ``str.removeprefix``; and MicroPython's dicts do not keep their insertion

@@ -39,17 +39,6 @@ if TYPE_CHECKING:
 REPLACING = ("new", "load", "restore")
 
 
-def error_message(language: "i18n.PageLanguage", error: "dict[str, Any]") -> "dict[str, Any]":
-    """A translation request for an engine error: its own text where the site has one, else the
-    engine's English message inside a generic sentence."""
-    code = str(error.get("code", "internal"))
-    key = "error." + code
-    if language.translator.has(key):
-        return {"key": key, "params": error.get("params") or {}}
-    family = "error.record.generic" if code.startswith("record.") else "error.generic"
-    return {"key": family, "params": {"message": error.get("message") or code}}
-
-
 class GamePage:
     def __init__(self, language: "i18n.PageLanguage", engine: EngineClient) -> None:
         self.language = language
@@ -217,7 +206,14 @@ class GamePage:
             dom.mark("click-drawn", (self.view or {}).get("ply_count"))
 
     def error_message(self, error: "dict[str, Any]") -> "dict[str, Any]":
-        return error_message(self.language, error)
+        """A translation request for an engine error: its own text where the site has one,
+        else the engine's English message inside a generic sentence."""
+        code = str(error.get("code", "internal"))
+        key = "error." + code
+        if self.language.translator.has(key):
+            return {"key": key, "params": error.get("params") or {}}
+        family = "error.record.generic" if code.startswith("record.") else "error.generic"
+        return {"key": family, "params": {"message": error.get("message") or code}}
 
     def render(self) -> None:
         self.panels.render()

@@ -44,12 +44,7 @@ class PageLanguage:
             return
         strings = self.fallback if language == DEFAULT_LANGUAGE else await load_tables(language)
         self.translator = Translator(language, strings, self.fallback)
-        store = dom.storage()
-        if store is not None:
-            try:
-                store.setItem(STORAGE_KEY, language)
-            except Exception:
-                pass  # not remembered: the page still switches
+        dom.keep_setting(STORAGE_KEY, language)  # where storage is refused: not remembered
         self.apply()
         for listener in self.listeners:
             listener(language)
@@ -79,24 +74,16 @@ class PageLanguage:
 async def load_tables(language: str) -> "dict[str, str]":
     """The site's strings in ``language`` plus the page's extra bundles (``<body
     data-i18n-bundles="rules">`` also loads ``static/i18n/rules-<language>.json``)."""
-    script = dom.query("script[type=mpy]")  # the glue's script knows the way to the site root
-    root = (dom.data(script, "root") or "") if script is not None else ""
     bundles = (dom.data(dom.document.body, "i18n-bundles") or "").split()
     strings: dict[str, str] = {}
     for name in [language] + [bundle + "-" + language for bundle in bundles]:
-        strings.update(await dom.fetch_json(root + "static/i18n/" + name + ".json"))
+        strings.update(await dom.fetch_json(dom.site_url("static/i18n/" + name + ".json")))
     return strings
 
 
 async def start() -> PageLanguage:
     """The page's language, applied to the page, with its switches bound."""
-    store = dom.storage()
-    stored = None
-    if store is not None:
-        try:
-            stored = store.getItem(STORAGE_KEY)
-        except Exception:
-            stored = None
+    stored = dom.setting(STORAGE_KEY)
     language = preferred_language([dom.url_parameter("lang"), stored] + dom.browser_languages())
     fallback = await load_tables(DEFAULT_LANGUAGE)
     strings = fallback

@@ -20,10 +20,6 @@ async def settle(value: "Any") -> "Any":
     return value
 
 
-def site_url(path: str) -> str:
-    return str(dom.js.URL.new(path, dom.window.location.href).href)
-
-
 class Records:
     def __init__(self, page: "GamePage") -> None:
         self.page = page
@@ -49,7 +45,7 @@ class Records:
             return
         from glue.share import encode_record  # only when a snippet is made
 
-        loader = site_url("app/embed-loader.js")
+        loader = dom.site_url("app/embed-loader.js")
         data = await settle(encode_record(record))
         snippet = (
             '<script src="' + loader + '" data-game="' + self.page.game + '" data-mode="replay"'
@@ -65,7 +61,7 @@ class Records:
         async def make() -> None:
             from glue.share import share_link  # embedded pages only
 
-            link = await settle(share_link(site_url(page.game + ".html"), record, seats))
+            link = await settle(share_link(dom.site_url(page.game + ".html"), record, seats))
             dom.by_id("open-full").href = link
 
         dom.spawn(make(), "full site link")

@@ -22,6 +22,15 @@ reads every link the former JavaScript version (share.js, the browser's Compress
 
 import io
 
+from glue.urlform import (
+    first,
+    form_encode,
+    parse_form,
+    seat_list,
+    utf8_bytes,
+    utf8_text,
+)
+
 try:  # MicroPython (its zlib is a slow Python shim over this module)
     import deflate  # type: ignore[import-not-found]
 except ImportError:  # CPython
@@ -35,25 +44,14 @@ if TYPE_CHECKING:
 COMPRESS_ABOVE = 160  # bytes: shorter records stay readable-ish and cost no compression
 MAX_LINK_DATA = 200_000  # characters (UTF-16 code units, as JavaScript counts) of <data>
 MAX_RECORD_BYTES = 1_000_000  # the most an inflated record may hold
-MAX_SEATS = 8  # seats read from a link
 WINDOW_BITS = 15  # deflate's 32 kB window: what browsers write and read for "deflate-raw"
 HUMAN = "human"
 
 ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-HEX_DIGITS = b"0123456789ABCDEF"
 # byte -> its value as a base64url digit, 255 for any other byte
 _BASE64_VALUES = bytearray(b"\xff" * 256)
 for _index in range(64):
     _BASE64_VALUES[ALPHABET[_index]] = _index
-# byte -> its value as a hex digit, 255 for any other byte
-_HEX_VALUES = bytearray(b"\xff" * 256)
-for _index in range(16):
-    _HEX_VALUES[HEX_DIGITS[_index]] = _index
-    _HEX_VALUES[HEX_DIGITS[_index] | 0x20] = _index  # lower case (digits stay digits)
-# bytes that application/x-www-form-urlencoded leaves as they are
-_FORM_SAFE = bytearray(256)
-for _byte in b"*-._" + ALPHABET[:62]:
-    _FORM_SAFE[_byte] = 1
 
 
 class ShareError(Exception):
@@ -122,78 +120,6 @@ def from_base64url(text: str) -> bytes:
         if len(tail) == 3:
             out.append(((tail[1] << 4) | (tail[2] >> 2)) & 255)
     return bytes(out)
-
-
-# ---- UTF-8 as the browser's TextEncoder and TextDecoder -----------------------------------
-
-
-def utf8_bytes(text: str) -> bytes:
-    """``text`` in UTF-8, a lone surrogate written as U+FFFD (as TextEncoder does; CPython
-    refuses to encode one, MicroPython would write invalid UTF-8)."""
-    try:
-        data = text.encode("utf-8")
-        if len(data) == len(text) or not any(0xD800 <= ord(char) < 0xE000 for char in text):
-            return data
-    except UnicodeError:
-        pass
-    return "".join("\ufffd" if 0xD800 <= ord(char) < 0xE000 else char for char in text).encode()
-
-
-def _bad_spans(data: bytes) -> "list[tuple[int, int]]":
-    """The (start, end) of every ill-formed sequence in ``data``, as the WHATWG UTF-8 decoder
-    cuts them (one U+FFFD each). MicroPython's own decoder lets surrogates and overlong forms
-    through, so strictness is checked here."""
-    spans = []
-    size = len(data)
-    index = 0
-    while index < size:
-        byte = data[index]
-        if byte < 0x80:
-            index += 1
-            continue
-        if 0xC2 <= byte <= 0xDF:
-            need, lower, upper = 1, 0x80, 0xBF
-        elif 0xE0 <= byte <= 0xEF:
-            need = 2
-            lower = 0xA0 if byte == 0xE0 else 0x80
-            upper = 0x9F if byte == 0xED else 0xBF
-        elif 0xF0 <= byte <= 0xF4:
-            need = 3
-            lower = 0x90 if byte == 0xF0 else 0x80
-            upper = 0x8F if byte == 0xF4 else 0xBF
-        else:
-            spans.append((index, index + 1))
-            index += 1
-            continue
-        end = index + 1
-        while need and end < size and lower <= data[end] <= upper:
-            lower, upper = 0x80, 0xBF
-            need -= 1
-            end += 1
-        if need:  # a wrong or missing continuation byte: it is read again as a new start
-            spans.append((index, end))
-        index = end
-    return spans
-
-
-def utf8_text(data: bytes, fatal: bool = False) -> str:
-    """``data`` decoded as the browser does: ill-formed sequences become U+FFFD, or with
-    ``fatal`` raise ShareError("encoding")."""
-    if not data or max(data) < 0x80:
-        return data.decode()
-    spans = _bad_spans(data)
-    if not spans:
-        return data.decode()
-    if fatal:
-        raise ShareError("encoding")
-    parts = []
-    done = 0
-    for start, end in spans:
-        parts.append(data[done:start].decode())
-        parts.append("\ufffd")
-        done = end
-    parts.append(data[done:].decode())
-    return "".join(parts)
 
 
 # ---- raw deflate ---------------------------------------------------------------------------
@@ -287,7 +213,10 @@ def decode_now(data: "Any") -> str:
     raw = from_base64url(data[1:])
     if kind == "z":
         raw = inflate_raw(raw)
-    text = utf8_text(raw, fatal=True)
+    try:
+        text = utf8_text(raw, fatal=True)
+    except UnicodeError:
+        raise ShareError("encoding") from None
     # TextDecoder drops a BOM (MicroPython has no str.removeprefix)
     return text[1:] if text.startswith("\ufeff") else text
 
@@ -295,58 +224,6 @@ def decode_now(data: "Any") -> str:
 async def decode_record(data: "Any") -> str:
     """share.js's decodeRecord (asynchronous there too)."""
     return decode_now(data)
-
-
-def form_encode(text: str) -> str:
-    """``text`` as URLSearchParams writes a name or value."""
-    out = bytearray()
-    for byte in utf8_bytes(text):
-        if _FORM_SAFE[byte]:
-            out.append(byte)
-        elif byte == 0x20:
-            out.append(0x2B)  # +
-        else:
-            out.append(0x25)  # %
-            out.append(HEX_DIGITS[byte >> 4])
-            out.append(HEX_DIGITS[byte & 15])
-    return out.decode()
-
-
-def form_decode(text: str) -> str:
-    """A name or value as URLSearchParams reads it: ``+`` is a space, ``%XX`` a byte (a ``%``
-    without two hex digits stays), then UTF-8 with U+FFFD for ill-formed bytes."""
-    data = utf8_bytes(text.replace("+", " "))
-    if b"%" not in data:
-        return utf8_text(data)
-    out = bytearray()
-    index = 0
-    size = len(data)
-    while index < size:
-        byte = data[index]
-        if byte == 0x25 and index + 2 < size:
-            high = _HEX_VALUES[data[index + 1]]
-            low = _HEX_VALUES[data[index + 2]]
-            if (high | low) < 16:
-                out.append((high << 4) | low)
-                index += 3
-                continue
-        out.append(byte)
-        index += 1
-    return utf8_text(bytes(out))
-
-
-def parse_form(text: str) -> "list[tuple[str, str]]":
-    """The (name, value) pairs of ``new URLSearchParams(text)``, in order."""
-    if text.startswith("?"):
-        text = text[1:]
-    pairs = []
-    for sequence in text.split("&"):
-        if not sequence:
-            continue
-        cut = sequence.find("=")
-        name, value = (sequence, "") if cut < 0 else (sequence[:cut], sequence[cut + 1 :])
-        pairs.append((form_decode(name), form_decode(value)))
-    return pairs
 
 
 def share_link_now(page: str, record: str, seats: "Any", packed: "bytes | None" = None) -> str:
@@ -369,16 +246,7 @@ def read_fragment(hash_text: str) -> "dict[str, Any] | None":
     """What a page's fragment (``location.hash``) asks for: None when it shares nothing, else
     ``{"data": <link data to decode>, "seats": <list of at most 8 names, or None>}``."""
     pairs = parse_form(hash_text[1:] if hash_text.startswith("#") else hash_text)
-    data = None
-    seats = None
-    for name, value in pairs:
-        if name == "record" and data is None:
-            data = value
-        elif name == "seats" and seats is None:
-            seats = value
+    data = first(pairs, "record")
     if data is None:
         return None
-    return {
-        "data": data,
-        "seats": [seat for seat in seats.split(",") if seat][:MAX_SEATS] if seats else None,
-    }
+    return {"data": data, "seats": seat_list(first(pairs, "seats"))}

@@ -14,6 +14,8 @@ Texts are translation requests (``{"key", "params"}``, the engine's messages) or
 (a cell without a label): the page translates them with ``glue.i18n``.
 """
 
+from glue.views import grid_cursor, nearest_spot
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -51,35 +53,6 @@ def _starts_with(cells: "list[str]", prefix: "list[str]") -> bool:
     return len(cells) > len(prefix) and all(
         cells[index] == cell for index, cell in enumerate(prefix)
     )
-
-
-def nearest(
-    cursor: str, spots: "Sequence[tuple[str, float, float]]", ux: float, uy: float
-) -> "str | None":
-    """On a board that is not one grid (a player sheet): the cell nearest to ``cursor`` in the
-    direction (``ux``, ``uy``) on screen (y down), from the cells' centres ``(cell, x, y)`` in
-    page order. None if ``cursor`` is not among them or nothing lies that way."""
-    current = -1
-    for index, spot in enumerate(spots):
-        if spot[0] == cursor:
-            current = index
-            break
-    if current < 0:
-        return None
-    x0, y0 = spots[current][1], spots[current][2]
-    best = None
-    best_score = 0.0
-    for index, (cell, x, y) in enumerate(spots):
-        if index == current:
-            continue
-        along = (x - x0) * ux + (y - y0) * uy
-        if along < 1:
-            continue
-        score = along + 3 * abs((x - x0) * uy - (y - y0) * ux)
-        if best is None or score < best_score:
-            best_score = score
-            best = cell
-    return best
 
 
 class TryIt:
@@ -263,16 +236,8 @@ class TryIt:
             return
         grid = self.node.get("grid")
         if grid:
-            names = grid["file_names"]
-            file = names.find(self.cursor[0])
-            try:
-                rank = int(self.cursor[1:]) - 1
-            except ValueError:
-                rank = 0
-            file = min(grid["files"] - 1, max(0, file + dx))
-            rank = min(grid["ranks"] - 1, max(0, rank + dy))
-            self.cursor = names[file] + str(rank + 1)
+            self.cursor = grid_cursor(grid, self.cursor, dx, dy)
         else:
-            found = nearest(self.cursor, spots(), dx, -dy)
+            found = nearest_spot(spots(), self.cursor, dx, dy)
             if found is not None:
                 self.cursor = found

@@ -3,6 +3,7 @@ both interpreters run them and the tests reach them."""
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
 
@@ -112,7 +113,7 @@ def grid_cursor(grid: "dict[str, Any]", cursor: "str | None", dx: int, dy: int) 
 
 
 def nearest_spot(
-    spots: "list[tuple[str, float, float]]", current: str, dx: int, dy: int
+    spots: "Sequence[tuple[str, float, float]]", current: str, dx: int, dy: int
 ) -> "str | None":
     """On a board that is not one grid (a player sheet): the spot nearest to ``current`` in the
     arrow's direction on screen. ``spots`` are ``(name, x, y)`` centres; up is -y."""
