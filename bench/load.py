@@ -134,6 +134,15 @@ def first_move(page) -> float:
     raise RuntimeError("no move was made in six clicks")
 
 
+# The engine's worker stores its snapshot once it has been idle a while (app/engine-worker.js).
+SNAPSHOT_STORED = """async () => {
+    for (const name of await caches.keys()) {
+        if (name.startsWith('virus-games-snapshot-') && (await (await caches.open(name)).keys()).length) return true;
+    }
+    return false;
+}"""
+
+
 class Browser:
     """A headless Chromium on its own profile directory (persistent: disk cache, service
     workers and storage survive a restart, as for a visitor)."""
@@ -185,11 +194,7 @@ class Browser:
         """Waits until the service worker controls the page and its cache is complete, and the
         engine's worker has stored its memory snapshot."""
         poll(self.page, "() => navigator.serviceWorker.controller !== null", bool)
-        poll(
-            self.page,
-            "async () => (await caches.keys()).some((key) => key.startsWith('virus-games-snapshot-'))",
-            bool,
-        )
+        poll(self.page, SNAPSHOT_STORED, bool)
         return self.page.evaluate("""async () => {
             const name = (await caches.keys()).find((key) => /^virus-games-[0-9a-f]+$/.test(key));
             return (await (await caches.open(name)).keys()).length;

@@ -115,7 +115,11 @@ def test_the_site_works_offline_once_visited(
             for (const name of names) sizes[name] = (await (await caches.open(name)).keys()).length;
             return sizes;
         }"""
-        poll(page, f"async () => (await caches.keys()).includes('{snapshot}')", what="the snapshot")
+        poll(  # stored once the engine has been idle a moment
+            page,
+            f"async () => (await caches.keys()).includes('{snapshot}') && (await (await caches.open('{snapshot}')).keys()).length === 1",
+            what="the snapshot",
+        )
         assert page.evaluate(count_caches) == {
             f"virus-games-{version}": len(precache_urls(site)),
             snapshot: 1,

@@ -8,7 +8,9 @@ same for every game: an action is the sequence of cells a player clicks (its pre
 
 Requests (``{"op": ...}``):
 
-``hello``                                  the engine's version and the registered games
+``hello``                                  the engine's version and the registered games'
+                                           ids (their rules are imported only when used)
+``games``                                  every registered game's :meth:`Game.info`
 ``new``     ``game``, ``options``          start a game (a bad option is an error; the game
             [``seats``]                    on screen stays); ``seats`` names who plays each
                                            seat: ``human`` or a kind of computer player
@@ -100,6 +102,7 @@ from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.players import Thinking, game_ai, make_player, player_kinds
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, State
+from pyengine.core.registry import game_ids
 from pyengine.session import HUMAN, Match
 
 Reply = dict[str, Any]
@@ -111,7 +114,7 @@ MAX_REQUEST_CHARS = 16_000_000
 """The level whose search suggests a human's action (the ``hint`` request)."""
 
 # Requests that leave the game as it is: a search in progress survives them.
-_KEEPS_SEARCH = frozenset({"bot", "hint", "view", "diagram", "preview", "hello"})
+_KEEPS_SEARCH = frozenset({"bot", "hint", "view", "diagram", "preview", "hello", "games"})
 
 
 def seat_kinds(game_id: str) -> tuple[str, ...]:
@@ -247,11 +250,10 @@ class Controller:
     # -- operations -------------------------------------------------------------------
 
     def _op_hello(self, request: dict[str, Any]) -> Reply:
-        return {
-            "ok": True,
-            "version": pyengine.__version__,
-            "games": [game.info() for game in pyengine.games()],
-        }
+        return {"ok": True, "version": pyengine.__version__, "games": game_ids()}
+
+    def _op_games(self, request: dict[str, Any]) -> Reply:
+        return {"ok": True, "games": [game.info() for game in pyengine.games()]}
 
     def _op_new(self, request: dict[str, Any]) -> Reply:
         return self.new_game(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import subprocess
+import sys
 
 import pytest
 
@@ -58,3 +60,31 @@ def test_registering_twice():
     assert register(ZEBRA) is ZEBRA  # the same instance again is harmless
     with pytest.raises(ValueError):
         register(ZebraGame())
+
+
+def test_a_game_is_imported_only_when_it_is_used():
+    """The registry knows every game by id, but a program that plays Zebra never imports
+    the other games' rules (in the browser's worker that is a quarter of a second)."""
+    script = (
+        "import sys, pyengine\n"
+        "from pyengine.controller import Controller\n"
+        "from pyengine.ai.players import game_ai\n"
+        "controller = Controller()\n"
+        "assert controller.handle({'op': 'hello'})['games'] == "
+        "['zebra', 'virus-war', 'virus-fight', 'fight-the-virus']\n"
+        "controller.handle({'op': 'new', 'game': 'zebra'})\n"
+        "controller.handle({'op': 'click', 'cell': 'c2'})\n"
+        "game_ai('zebra')\n"
+        "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('pyengine.games.')}))\n"
+        "from pyengine.games import VIRUS_WAR\n"
+        "print(VIRUS_WAR.id, 'pyengine.games.virus_war.rules' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.splitlines() == ["['zebra']", "virus-war True"]
+
+
+def test_an_unknown_attribute_of_the_games_package():
+    with pytest.raises(AttributeError, match="CHESS"):
+        pyengine.games.CHESS  # noqa: B018

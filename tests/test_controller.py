@@ -25,14 +25,20 @@ def click(controller: Controller, *cells: str) -> dict:
     return reply
 
 
+GAME_IDS = ["zebra", "virus-war", "virus-fight", "fight-the-virus"]
+
+
 def test_hello_lists_registered_games() -> None:
     reply = Controller().handle({"op": "hello"})
-    assert reply["ok"] and [game["id"] for game in reply["games"]] == [
-        "zebra",
-        "virus-war",
-        "virus-fight",
-        "fight-the-virus",
-    ]
+    assert reply["ok"] and reply["games"] == GAME_IDS
+
+
+def test_games_describes_every_game() -> None:
+    reply = Controller().handle({"op": "games"})
+    assert reply["ok"] and [game["id"] for game in reply["games"]] == GAME_IDS
+    zebra = reply["games"][0]
+    assert zebra["players"] == {"min": 2, "max": 2}
+    assert "size" in [option["name"] for option in zebra["options"]["options"]]
 
 
 def test_select_then_target_plays_the_move(controller: Controller) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import gzip
 import html
 import json
 import re
 import subprocess
 import sys
-import tarfile
 from pathlib import Path
 
 import pytest
@@ -139,20 +139,25 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
         )
         assert tag is not None
         assert tag.group(1) == prefix
-        assert tag.group(3) == "from glue.home import main\nmain()"
+        assert html.unescape(tag.group(3)) == build.GLUE_UNBUNDLE + "from glue.home import main\nmain()"
         config = json.loads(html.unescape(tag.group(2)))
         # the site's own MicroPython: PyScript would fetch it from a CDN without this
         assert config["interpreter"] == f"{prefix}micropython/1/micropython.mjs"
-        assert config["files"] == {f"./{prefix}app/glue.tar.gz": "./*"}
+        assert config["files"] == {f"./{prefix}app/glue.bundle": "./glue.bundle"}
         assert f'<link rel="modulepreload" href="{prefix}micropython/1/micropython.mjs">' in text
-    # the package as MicroPython bytecode in one archive, and nothing else of it in the site
-    with tarfile.open(tmp_path / "app" / "glue.tar.gz") as archive:
-        names = archive.getnames()
-        member = archive.extractfile("glue/home.mpy")
-        assert member is not None
-        header = member.read(2)
-    assert names == ["glue/__init__.mpy", "glue/dom.mpy", "glue/home.mpy"]
-    assert header == b"M\x06"  # .mpy, format 6: what MicroPython 1.28 loads
+    # the package as MicroPython bytecode in one bundle, and nothing else of it in the site; the
+    # page's own unbundling code (run here by CPython) gives back each module
+    bundle = (tmp_path / "app" / "glue.bundle").read_bytes()
+    work = tmp_path / "unbundled"
+    work.mkdir()
+    (work / "glue.bundle").write_bytes(bundle)
+    subprocess.run([sys.executable, "-c", build.GLUE_UNBUNDLE], cwd=work, check=True)
+    assert sorted(path.name for path in work.iterdir()) == ["glue"]
+    modules = {path.name: path.read_bytes() for path in (work / "glue").iterdir()}
+    assert sorted(modules) == ["__init__.mpy", "dom.mpy", "home.mpy"]
+    assert modules["home.mpy"][:2] == b"M\x06"  # .mpy, format 6: what MicroPython 1.28 loads
+    unpacked = gzip.decompress(bundle)
+    assert len(unpacked) == unpacked.index(b"\n") + 1 + sum(map(len, modules.values()))
     assert not (tmp_path / "app" / "glue").exists()
 
 

@@ -49,8 +49,27 @@ PYSCRIPT_VERSION = "0.7.31"
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 MICROPYTHON_VERSION = "1.28.0-6"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-# The page glue, web/app/glue, as one archive (see write_glue).
-GLUE_ARCHIVE = "app/glue.tar.gz"
+# The page glue, web/app/glue, as one bundle of MicroPython bytecode (see write_glue).
+GLUE_BUNDLE = "app/glue.bundle"
+# Run first by every page's MicroPython script: writes the bundle's modules into glue/. The
+# bundle is gzip data of a header line, "name:size" for each module, then the modules' bytes in
+# that order. (Also run by CPython in tests/test_site_tools.py.)
+GLUE_UNBUNDLE = """def unbundle():
+    import gzip, os
+    with open("glue.bundle", "rb") as file:
+        bundle = gzip.decompress(file.read())
+    os.remove("glue.bundle")
+    os.mkdir("glue")
+    start = bundle.index(b"\\n") + 1
+    for entry in bundle[:start].split():
+        name, size = entry.decode().split(":")
+        with open("glue/" + name, "wb") as module:
+            module.write(bundle[start : start + int(size)])
+        start += int(size)
+
+
+unbundle()
+"""
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -503,24 +522,18 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
     """On every page that asks for it (``<!-- glue:home -->``): PyScript plus a MicroPython
     script that runs ``glue.home.main()``, with the glue package in its file system.
 
-    The package goes as one ``app/glue.tar.gz`` that MicroPython itself unpacks (one request;
-    a zip would be unpacked by zip.js, which starts a web worker of its own on every page).
+    The package goes as one file, ``app/glue.bundle``, that the script's first lines split into
+    modules (GLUE_UNBUNDLE): one request, and no archive for PyScript to unpack. (Measured: PyScript unpacks a
+    ``.tar.gz`` with MicroPython's gzip and tarfile, 75 ms of the page's thread on every load;
+    a zip with zip.js, which starts a web worker of its own; 35 separate files cost 35 requests.)
     The config names the site's own MicroPython (PyScript would otherwise fetch it from a CDN)
-    and the archive, relative to the page, so that the site works from any folder."""
-    import io
-    import tarfile
-
-    package = dist / "app" / "glue"
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as bundle:
-        for name, data in compile_glue(package):
-            info = tarfile.TarInfo(f"glue/{name}")
-            info.size = len(data)
-            info.mtime = 0  # reproducible
-            bundle.addfile(info, io.BytesIO(data))
+    and the bundle, relative to the page, so that the site works from any folder."""
+    modules = compile_glue(dist / "app" / "glue")
+    header = " ".join(f"{name}:{len(data)}" for name, data in modules) + "\n"
+    bundle = header.encode() + b"".join(data for _, data in modules)
     # gzip without a file name or time in its header: the same bytes from the same sources
-    (dist / GLUE_ARCHIVE).write_bytes(gzip.compress(buffer.getvalue(), mtime=0))
-    shutil.rmtree(package)  # served only as the archive
+    (dist / GLUE_BUNDLE).write_bytes(gzip.compress(bundle, mtime=0))
+    shutil.rmtree(dist / "app" / "glue")  # served only as the bundle
     core = sorted((dist / Path(runtime["pyscript"]).parent).glob("core-*.js"))
     module_preloads = [path.relative_to(dist).as_posix() for path in core] + [
         runtime["micropython"]
@@ -534,7 +547,7 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
         config = json.dumps(
             {
                 "interpreter": prefix + runtime["micropython"],
-                "files": {f"./{prefix}{GLUE_ARCHIVE}": "./*"},
+                "files": {f"./{prefix}{GLUE_BUNDLE}": "./glue.bundle"},
             },
             separators=(",", ":"),
         )
@@ -545,7 +558,7 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
             f'  <link rel="modulepreload" href="{prefix}{path}">\n' for path in module_preloads
         ) + "".join(
             f'  <link rel="preload" href="{prefix}{path}" as="fetch" crossorigin>\n'
-            for path in (micropython_wasm, GLUE_ARCHIVE)
+            for path in (micropython_wasm, GLUE_BUNDLE)
         )
 
         def tags(
@@ -560,7 +573,7 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
                 f'  <script src="{prefix}app/storage-guard.js"></script>\n'
                 f'  <script type="module" src="{prefix}{runtime["pyscript"]}"></script>\n'
                 f'  <script type="mpy" data-root="{prefix}" config="{html.escape(config)}">'
-                f"from glue.{module} import main\nmain()</script>"
+                f"{html.escape(GLUE_UNBUNDLE, quote=False)}from glue.{module} import main\nmain()</script>"
             )
 
         page.write_text(GLUE_PLACEHOLDER.sub(tags, text))

@@ -11,6 +11,7 @@ import zipfile
 from importlib.machinery import PathFinder
 
 import pyengine
+import pyengine.core.registry
 from pyengine.ai.players import game_ai
 from pyengine.controller import Controller
 
@@ -25,10 +26,9 @@ def preload(game_id):
     """Imports what the page's game needs (its drawing and its computer players) now, before
     app/engine-worker.js takes its memory snapshot: a restored engine then has them in memory.
     An unknown id is ignored (the page reports it on its first request)."""
-    for game in pyengine.games():
-        if game.id == game_id:
-            game.presentation()
-            game_ai(game.id)
+    if game_id in pyengine.core.registry.game_ids():  # imports only this game
+        pyengine.get_game(game_id).presentation()
+        game_ai(game_id)
 
 
 class UnpackOnDemand:
