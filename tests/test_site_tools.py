@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import gzip
+import hashlib
 import html
 import json
 import re
@@ -139,7 +139,10 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
         )
         assert tag is not None
         assert tag.group(1) == prefix
-        assert html.unescape(tag.group(3)) == build.GLUE_UNBUNDLE + "from glue.home import main\nmain()"
+        assert (
+            html.unescape(tag.group(3))
+            == build.GLUE_UNBUNDLE + "from glue.home import main\nmain()"
+        )
         config = json.loads(html.unescape(tag.group(2)))
         # the site's own MicroPython: PyScript would fetch it from a CDN without this
         assert config["interpreter"] == f"{prefix}micropython/1/micropython.mjs"

@@ -4,8 +4,8 @@
 // worker, which takes a while to get going, so starts before the page's modules are even
 // compiled, 0.1–0.2 s sooner than they could start it. (`async` was tried: it sometimes ran
 // after the modules, and two workers booted; `defer` runs only after the whole page is parsed.)
-// app/engine.js adopts the worker with the messages it sent meanwhile. Without this script,
-// or if it fails, engine.js starts the worker itself (and this script never starts a second).
+// app/glue/engine.py adopts the worker with the messages it sent meanwhile. Without this script,
+// or if it fails, the glue starts the worker itself (and this script never starts a second).
 (() => {
     if (globalThis.virusGamesEarlyEngine || globalThis.virusGamesEngineStarted) return;
     const script = document.currentScript;
@@ -19,6 +19,6 @@
         performance.mark("engine-start"); // read by bench/load.py
         globalThis.virusGamesEarlyEngine = early;
     } catch {
-        // no module workers here: app/engine.js tries again and reports what fails
+        // no module workers here: the glue tries again and reports what fails
     }
 })();

@@ -1,11 +1,11 @@
 // The engine's web worker: plain Pyodide (a module worker, started by app/engine-early.js or
-// app/engine.js) with the engine wheel and its bytecode overlay unpacked into the working
+// app/glue/engine.py) with the engine wheel and its bytecode overlay unpacked into the working
 // directory (after a snapshot restore, only once an import needs them), and
 // app/engine_worker.py's one JSON-in/JSON-out `handle`.
 //
 // Start-up (docs/ARCHITECTURE.md, "Start-up"): the first start in a browser is a normal boot
 // that ends with a Pyodide *memory snapshot* (the interpreter with the standard library and
-// the engine imported) kept in Cache Storage; later starts restore it instead of booting
+// the engine imported) kept in Cache Storage, sparse; later starts restore it instead of booting
 // Python again. The snapshot API is private and experimental, so everything about it is
 // optional: no Cache Storage (a blog's cross-site iframe may refuse it), a missing, damaged or
 // refused snapshot, or any error while restoring falls back to the normal boot, and a snapshot
@@ -238,7 +238,7 @@ const ready = (async () => {
     return handle;
 })();
 
-// The snapshot is encoded and stored (0.1–0.2 s of this thread) once no request has come for a
+// The snapshot is encoded (some 20 ms of this thread) and stored once no request has come for a
 // while: never between the page's first requests, which draw the game and answer the first
 // clicks. A page closed before then boots normally again next time.
 const SAVE_WHEN_IDLE_MS = 1500;
