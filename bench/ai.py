@@ -2,6 +2,7 @@
 
     python bench/ai.py [--games N] [--games-hard N] [--game ID ...] [--seed S]
                        [--markdown PATH] [--json PATH] [--cache PATH | --fresh]
+    python bench/ai.py --gauntlet [--quick] [...the same options]
 
 For every game, on its default options (two players), it plays each level against "random"
 and against the level below: easy-random, medium-random, hard-random, medium-easy and
@@ -14,6 +15,14 @@ draws/2) / games) with the 95% Wilson interval, and each kind's think time per d
 Targets (printed at the end, met or missed): medium scores >= 95% against random in every
 game; hard scores >= 65% against medium in the two-player games. A point estimate over a
 few games says little: the interval says how much (20 games at 19/20 still allows 76%).
+
+With --gauntlet it plays the gauntlet table instead: every level (easy, medium, hard) against
+every outside opponent of the game (pyengine.ai.gauntlet: searches of other kinds than ours;
+Fight the Virus's hand-written greedy player), seat-swapped, on the default options, Virus War
+also on 8×8 and 12×12 and Virus Fight also with three players (the level against two of the
+opponent). Targets: hard scores >= 90% with the lower end of its interval >= 75%, medium >=
+70%, and hard at least as much as medium, against every opponent. --quick plays 6 games per
+row on the default options only (a first look, not a verdict).
 
 Each row is printed as soon as it finishes (the per-game progress goes to stderr), and kept
 in a cache file (default .cache/bench_ai.json) under a key made of the row, the seed, the
@@ -48,12 +57,21 @@ THREE_PLAYERS = {"virus-fight": {"players": 3}}
 MEDIUM_VS_RANDOM = 0.95
 HARD_VS_MEDIUM = 0.65
 
+LEVELS = ("easy", "medium", "hard")
+GAUNTLET_SIZES = {"virus-war": ({"size": 8}, {"size": 12})}
+"""Options the gauntlet also plays besides the defaults."""
+HARD_VS_OUTSIDE = 0.90
+HARD_VS_OUTSIDE_LOW = 0.75
+MEDIUM_VS_OUTSIDE = 0.70
+QUICK_GAMES = 6
+
 
 def code_hash(game_id: str) -> str:
     """A hash of the code a row depends on: the search, the players and the game."""
     digest = hashlib.sha256()
     folders = [
         REPOSITORY / "pyengine" / "ai",
+        REPOSITORY / "pyengine" / "ai" / "gauntlet",
         REPOSITORY / "pyengine" / "games" / game_id.replace("-", "_"),
     ]
     for folder in folders:
@@ -68,6 +86,31 @@ def rows_for(game_id: str) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
     if game_id in THREE_PLAYERS:
         for level in ("easy", "medium", "hard"):
             rows.append(((level, "random", "random"), dict(THREE_PLAYERS[game_id])))
+    return rows
+
+
+def outside_opponents(game_id: str) -> tuple[str, ...]:
+    from pyengine.ai import benchmark_kinds
+
+    if game_id == "fight-the-virus":
+        return ("greedy",)  # its hand-written player, one of the game's own kinds
+    return benchmark_kinds(game_id)
+
+
+def gauntlet_rows_for(game_id: str, quick: bool) -> list[tuple[tuple[str, ...], dict[str, Any]]]:
+    """Every level against every outside opponent: default options first, then the others."""
+    rows: list[tuple[tuple[str, ...], dict[str, Any]]] = []
+    variants: list[dict[str, Any]] = [{}]
+    if not quick:
+        variants += [dict(options) for options in GAUNTLET_SIZES.get(game_id, ())]
+    for options in variants:
+        for opponent in outside_opponents(game_id):
+            rows += [((level, opponent), dict(options)) for level in LEVELS]
+    if not quick and game_id in THREE_PLAYERS:
+        for opponent in outside_opponents(game_id):
+            rows += [
+                ((level, opponent, opponent), dict(THREE_PLAYERS[game_id])) for level in LEVELS
+            ]
     return rows
 
 
@@ -160,6 +203,38 @@ def markdown(rows: list[dict[str, Any]], verdicts: list[str], header: str) -> st
     return "\n".join(lines) + "\n"
 
 
+def gauntlet_verdicts(rows: list[dict[str, Any]]) -> list[str]:
+    """The gauntlet's targets, row by row, then hard against medium per opponent."""
+    out = []
+    scores: dict[tuple[str, str, str], dict[str, float]] = {}
+    for row in rows:
+        level, opponent = row["kinds"][0], row["kinds"][1]
+        where = describe(tuple(row["kinds"][1:]), row["options"])
+        scores.setdefault((row["game"], opponent, where), {})[level] = row["score"]
+        low, _ = row["interval"]
+        if level == "hard":
+            met = row["score"] >= HARD_VS_OUTSIDE and low >= HARD_VS_OUTSIDE_LOW
+            target = f">= {HARD_VS_OUTSIDE:.0%}, interval from {HARD_VS_OUTSIDE_LOW:.0%}"
+        elif level == "medium":
+            met = row["score"] >= MEDIUM_VS_OUTSIDE
+            target = f">= {MEDIUM_VS_OUTSIDE:.0%}"
+        else:
+            continue
+        out.append(
+            f"{row['game']}: {describe(tuple(row['kinds']), row['options'])} {target}: "
+            f"{'met' if met else 'MISSED'} ({row['score']:.0%} over {row['games']} games, "
+            f"95% CI {low:.0%}-{row['interval'][1]:.0%})"
+        )
+    for (game, _, where), by_level in scores.items():
+        if "hard" in by_level and "medium" in by_level:
+            met = by_level["hard"] >= by_level["medium"]
+            out.append(
+                f"{game}: hard >= medium against {where}: {'met' if met else 'MISSED'} "
+                f"({by_level['hard']:.0%} against {by_level['medium']:.0%})"
+            )
+    return out
+
+
 def verdicts(rows: list[dict[str, Any]]) -> list[str]:
     out = []
     for row in rows:
@@ -210,8 +285,21 @@ def main(argv: list[str] | None = None) -> int:
         help="finished rows, reused when the code is unchanged",
     )
     parser.add_argument("--fresh", action="store_true", help="ignore cached rows")
+    parser.add_argument(
+        "--gauntlet", action="store_true", help="every level against the outside opponents"
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help=f"with --gauntlet: {QUICK_GAMES} games per row, defaults only",
+    )
     arguments = parser.parse_args(argv)
+    if arguments.quick and not arguments.gauntlet:
+        parser.error("--quick goes with --gauntlet")
+    if arguments.quick:
+        arguments.games = QUICK_GAMES
     games_hard = arguments.games_hard or arguments.games
+    started = time.perf_counter()
 
     cache: dict[str, Any] = {}
     if arguments.cache.is_file() and not arguments.fresh:
@@ -221,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
             cache = {}
 
     header = (
+        f"{'Gauntlet: ' if arguments.gauntlet else ''}"
         f"CPython {sys.version.split()[0]}, seats rotated, seed {arguments.seed}, "
         f"{arguments.games} games per row ({games_hard} with the hard level), "
         f"{time.strftime('%Y-%m-%d')}"
@@ -231,7 +320,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     for game_id in arguments.game or GAMES:
         fingerprint = code_hash(game_id)
-        for kinds, options in rows_for(game_id):
+        table = (
+            gauntlet_rows_for(game_id, arguments.quick) if arguments.gauntlet else rows_for(game_id)
+        )
+        for kinds, options in table:
             games = games_hard if "hard" in kinds else arguments.games
             key = json.dumps([game_id, kinds, options, games, arguments.seed, fingerprint])
             row = cache.get(key)
@@ -255,8 +347,9 @@ def main(argv: list[str] | None = None) -> int:
             )
             sys.stdout.flush()
     print()
+    print(f"{len(rows)} rows in {(time.perf_counter() - started) / 60:.1f} min")
     print("Targets:")
-    results = verdicts(rows)
+    results = gauntlet_verdicts(rows) if arguments.gauntlet else verdicts(rows)
     for verdict in results:
         print(f"  {verdict}")
     if arguments.markdown:

@@ -85,13 +85,14 @@ def describe_options(values: dict[str, object]) -> str:
 
 
 def command_games(arguments: argparse.Namespace, out: TextIO) -> int:
-    from pyengine.ai import player_kinds
+    from pyengine.ai import benchmark_kinds, player_kinds
 
     documents = []
     for game in registered_games():
         info = game.info()
         try:
             info["computer_players"] = list(player_kinds(game.id))
+            info["benchmark_opponents"] = list(benchmark_kinds(game.id))
         except Exception:  # noqa: BLE001 (a game whose AI module fails still gets listed)
             info["computer_players"] = []
         documents.append(info)
@@ -119,14 +120,14 @@ def command_games(arguments: argparse.Namespace, out: TextIO) -> int:
 
 
 def command_match(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from pyengine.ai import player_kinds
+    from pyengine.ai import benchmark_kinds, player_kinds
     from pyengine.ai.arena import play_match
 
     game = get_game(arguments.game)
     kinds = [kind.strip() for kind in arguments.players.split(",") if kind.strip()]
     if len(kinds) < 1:
         raise UsageError("--players needs at least one kind, such as hard,random")
-    known = player_kinds(game.id)
+    known = player_kinds(game.id) + benchmark_kinds(game.id)
     for kind in kinds:
         if kind not in known:
             raise UsageError(
@@ -475,10 +476,10 @@ class Terminal:
 
 
 def command_play(arguments: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from pyengine.ai import player_kinds
+    from pyengine.ai import benchmark_kinds, player_kinds
 
     game = get_game(arguments.game)
-    known = player_kinds(game.id)
+    known = player_kinds(game.id) + benchmark_kinds(game.id)
     if arguments.bot not in known:
         raise UsageError(
             f"unknown computer player {arguments.bot!r} for {game.id}; one of {', '.join(known)}"

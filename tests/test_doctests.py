@@ -26,6 +26,7 @@ MODULES = [
     "pyengine.ai.mcts",
     "pyengine.ai.players",
     "pyengine.ai.arena",
+    "pyengine.ai.alphabeta",
 ]
 
 

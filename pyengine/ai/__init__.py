@@ -1,6 +1,7 @@
 """Computer players for every game: one Monte Carlo tree search (:mod:`pyengine.ai.mcts`)
 driven through the engine contract, per-game knowledge (``pyengine/games/<game>/ai.py``) and
-levels (:mod:`pyengine.ai.players`); :mod:`pyengine.ai.arena` plays matches between them."""
+levels (:mod:`pyengine.ai.players`); :mod:`pyengine.ai.arena` plays matches between them, and
+:mod:`pyengine.ai.gauntlet` holds outside opponents of other kinds that measure the levels."""
 
 from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.mcts import Candidate, Search, SearchConfig
@@ -9,6 +10,7 @@ from pyengine.ai.players import (
     Level,
     Player,
     Thinking,
+    benchmark_kinds,
     game_ai,
     make_player,
     player_kinds,
@@ -23,6 +25,7 @@ __all__ = [
     "Search",
     "SearchConfig",
     "Thinking",
+    "benchmark_kinds",
     "game_ai",
     "make_player",
     "player_kinds",

@@ -2,7 +2,9 @@
 
 ``make_player(game_id, kind, seed)`` gives a :class:`Player` for a kind of
 :func:`player_kinds` (``"random"``, ``"easy"``, ``"medium"``, ``"hard"`` and any extra kinds a
-game offers, such as Fight the Virus's ``"greedy"``). A player answers ``choose(state)``
+game offers, such as Fight the Virus's ``"greedy"``) or of :func:`benchmark_kinds`: the
+outside opponents of :mod:`pyengine.ai.gauntlet`, searches of other kinds than ours that
+measure the levels, offered by the command line but not on the site. A player answers ``choose(state)``
 (blocking) or ``think(state)``: a :class:`Thinking` that runs in small steps (``step(max_ms)``)
 so a page can show progress and cancel, then gives ``action`` and ``stats()``.
 
@@ -30,7 +32,16 @@ from pyengine.ai.mcts import Search, SearchConfig
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, State
 
-__all__ = ["LEVEL_NAMES", "Level", "Player", "Thinking", "game_ai", "make_player", "player_kinds"]
+__all__ = [
+    "LEVEL_NAMES",
+    "Level",
+    "Player",
+    "Thinking",
+    "benchmark_kinds",
+    "game_ai",
+    "make_player",
+    "player_kinds",
+]
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -69,6 +80,18 @@ def player_kinds(game_id: str) -> tuple[str, ...]:
     """The kinds of computer player the game offers, weakest first."""
     extra = tuple(getattr(game_ai(game_id), "EXTRA_KINDS", ()))
     return ("random", *extra, *LEVEL_NAMES)
+
+
+def _gauntlet(game_id: str) -> dict[str, Level]:
+    from pyengine.ai.gauntlet import opponents  # imported only when asked for
+
+    return opponents(game_id)
+
+
+def benchmark_kinds(game_id: str) -> tuple[str, ...]:
+    """The outside opponents :mod:`pyengine.ai.gauntlet` has for the game (not offered on the
+    site: they measure the levels)."""
+    return tuple(_gauntlet(game_id))
 
 
 class Thinking:
@@ -138,9 +161,11 @@ class Player:
     """A computer player of one kind for one game."""
 
     def __init__(self, game_id: str, kind: str, seed: int | None = None) -> None:
-        if kind not in player_kinds(game_id):
+        known = player_kinds(game_id)
+        outside = {} if kind in known else _gauntlet(game_id)
+        if kind not in known and kind not in outside:
             raise EngineError(
-                f"unknown computer player {kind!r}; one of {', '.join(player_kinds(game_id))}",
+                f"unknown computer player {kind!r}; one of {', '.join(known + tuple(outside))}",
                 code="ai.unknown-player",
                 params={"kind": kind},
             )
@@ -154,6 +179,8 @@ class Player:
             self.level = Level(
                 search=None, choose=lambda state, rng: rng.choice(state.legal_actions())
             )
+        elif kind in outside:
+            self.level = outside[kind]
         else:
             self.level = levels.get(kind) or Level()
         if self.level.heuristics is not None:
