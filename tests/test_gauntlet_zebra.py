@@ -15,6 +15,7 @@ from pyengine.ai.players import benchmark_kinds, make_player
 from pyengine.games.zebra.game import ZEBRA
 from pyengine.games.zebra.rules import ZebraState
 from test_ai_core import nim
+from test_ai_zebra import _wins_now
 
 # White to move; c4-b4 and c4-d3 let Black win at once, c4-c3 does not
 ONLY_SAFE_MOVE = ". B5 W1 ./. . B1 B4/. . . ./. B4 . W1 w movement 16"
@@ -25,19 +26,6 @@ WIN_FOR_BLACK = ". W2 B2 ./. B4 B1 ./. . . W2/. B4 . W1 b movement 13"  # c3-b4
 
 def _zero(state: object, seat: int) -> float:
     return 0.0
-
-
-def _wins_now(state: ZebraState) -> set[str]:
-    """The moves that end the game at once with a win for the side to move."""
-    me = state.current_player()
-    found = set()
-    for action in state.legal_actions():
-        state.apply(action)
-        result = state.result()
-        if result is not None and result.winners == (me,):
-            found.add(str(action))
-        state.undo()
-    return found
 
 
 # -- the generic search, on Nim -------------------------------------------------------------

@@ -323,8 +323,7 @@ def distinct_turns(
     set. Returns ``{}`` when no step is possible (the player must pass).
 
     Most sets are on the last level (about 6,000 per mid-game 10×10 position, against a few
-    hundred before it), so that level only records its new sets: no legal steps after them and
-    no game-end test are needed there.
+    hundred before it): there a new set is recorded at once, without the game-end test.
     """
     finals: dict[int, tuple[int, ...]] = {}
     level: dict[int, tuple[int, ...]] = {0: ()}
@@ -332,21 +331,7 @@ def distinct_turns(
     enemy_live = board[1 - player]
     fortress = board[3 - player]
     for depth in range(limit):
-        if depth == limit - 1:  # the last step: every set it makes is final
-            for stepped, order in level.items():
-                mask = step_mask(geometry, after_steps(board, player, stepped), player)
-                if not mask:
-                    if stepped:
-                        finals[stepped] = order
-                    continue
-                for shift, table in chunks:
-                    byte = (mask >> shift) & 255
-                    if byte:
-                        for index in table[byte]:
-                            grown = stepped | (1 << index)
-                            if grown not in finals:
-                                finals[grown] = (*order, index)
-            break
+        last = depth == limit - 1
         following: dict[int, tuple[int, ...]] = {}
         for stepped, order in level.items():
             mask = step_mask(geometry, after_steps(board, player, stepped), player)
@@ -360,10 +345,10 @@ def distinct_turns(
                     continue
                 for index in table[byte]:
                     grown = stepped | (1 << index)
-                    if grown in following or grown in finals:
+                    if grown in finals or grown in following:
                         continue
-                    # a step that leaves the enemy symbols but none alive ends the game
-                    if not (enemy_live & ~grown) and (fortress or grown & enemy_live):
+                    # the last step, or one that leaves the enemy symbols but none alive
+                    if last or (not (enemy_live & ~grown) and (fortress or grown & enemy_live)):
                         finals[grown] = (*order, index)
                     else:
                         following[grown] = (*order, index)
