@@ -44,6 +44,20 @@ def blog(tmp_path: Path):
     server.shutdown()
 
 
+def wait_until_still(page: Page, locator, *, checks: int = 3, timeout_ms: int = 10_000) -> None:
+    """Waits until ``locator``'s box on the page is the same ``checks`` times in a row, 100 ms
+    apart."""
+    box, same, waited = None, 0, 0
+    while same < checks:
+        if waited > timeout_ms:
+            raise AssertionError(f"{locator} kept moving: {box}")
+        now = locator.bounding_box()
+        same = same + 1 if now == box else 0
+        box = now
+        page.wait_for_timeout(100)
+        waited += 100
+
+
 def test_two_widgets_on_a_blog_of_another_site(page: Page, site_url: str, blog) -> None:
     root, blog_url = blog
     record, plies = virus_war_record(12, seed=5)
@@ -129,6 +143,11 @@ def test_two_widgets_on_a_blog_of_another_site(page: Page, site_url: str, blog) 
 
     # the interactive Zebra game: a move by clicks
     zebra_frame.scroll_into_view_if_needed()
+    # The replay widget above resizes its frame once its game page has loaded, which moves
+    # this one: Playwright's stability check sees the button still inside its frame, so the
+    # click could land where the button was (seen in a fresh-clone run). A reader clicks
+    # where the button is: wait until the frame stays put.
+    wait_until_still(page, zebra_frame)
     zebra.locator("#poster-play").click()
     expect(zebra.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     first = choose_game({"size": 4}, seed=3)[0][0]
