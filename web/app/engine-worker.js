@@ -5,23 +5,19 @@
 //
 // Start-up (docs/ARCHITECTURE.md, "Start-up"): the first start in a browser is a normal boot
 // that ends with a Pyodide *memory snapshot* (the interpreter with the standard library and
-// the engine imported) kept in Cache Storage, sparse; later starts restore it instead of booting
+// the engine imported) kept in Cache Storage; later starts restore it instead of booting
 // Python again. The snapshot API is private and experimental, so everything about it is
 // optional: no Cache Storage (a blog's cross-site iframe may refuse it), a missing, damaged or
 // refused snapshot, or any error while restoring falls back to the normal boot, and a snapshot
 // that failed once is deleted.
 //
 // Messages in: {id, request}. Messages out: {started: true} as soon as this script runs,
-// {id, reply} or {id, error}, and once
-// {boot: "snapshot" | "normal", snapshot: "restored" | "saved" | "none" | "failed: …", steps}
-// where steps are the times (ms since the epoch) the start reached each step, for
-// bench/load.py.
+// {id, reply} or {id, error}, and once {boot: "snapshot" | "normal", snapshot: "restored" |
+// "saved" | "none" | "failed: …", steps}: the times (ms since the epoch) of each step.
 import { BUILD } from "./build-info.js";
 
 const steps = { worker: performance.timeOrigin, started: performance.timeOrigin + performance.now() };
-const step = (name) => {
-    steps[name] = performance.timeOrigin + performance.now();
-};
+const step = (name) => (steps[name] = performance.timeOrigin + performance.now());
 self.postMessage({ started: true }); // the page may now download the runtime for its progress bar
 
 // The game the page plays (the worker's name, "engine <game id>"): its modules are imported
@@ -34,6 +30,8 @@ const indexURL = siteURL(BUILD.pyodide).replace(/[^/]*$/, "");
 const SNAPSHOT_CACHE_PREFIX = "virus-games-snapshot-";
 const SNAPSHOT_CACHE = SNAPSHOT_CACHE_PREFIX + BUILD.snapshotKey;
 const SNAPSHOT_URL = siteURL(`snapshot/${BUILD.snapshotKey}.bin`); // a cache key, never fetched
+// The memory's length, stored with the snapshot: Pyodide is instantiated while the bytes are read.
+const LENGTH_HEADER = "X-Snapshot-Length";
 
 async function fetchBytes(url) {
     const response = await fetch(url);
@@ -53,90 +51,16 @@ const engineFiles = [BUILD.wheel, BUILD.engineBytecode].map((path) => fetchBytes
 const workerSource = fetch(new URL("./engine_worker.py", import.meta.url)).then((response) => response.text());
 for (const promise of [createModule, workerSource, ...engineFiles]) promise.catch(() => undefined); // awaited later
 
-async function openSnapshotCache() {
+// The snapshot cache (null where there is no Cache Storage: always the normal boot) and the
+// stored snapshot's response, if any (its bytes are read while Pyodide loads, see restore).
+async function openSnapshot() {
+    let cache = null;
     try {
-        return await caches.open(SNAPSHOT_CACHE);
+        cache = await caches.open(SNAPSHOT_CACHE);
+        return { cache, snapshot: (await cache.match(SNAPSHOT_URL)) || null };
     } catch {
-        return null; // no Cache Storage here: always the normal boot
+        return { cache, snapshot: null };
     }
-}
-
-// The stored snapshot's response, if any (finding it is quick; its bytes are read while
-// Pyodide loads, see restore).
-async function storedSnapshot(cache) {
-    try {
-        return (await cache?.match(SNAPSHOT_URL)) || null;
-    } catch {
-        return null;
-    }
-}
-
-// The snapshot is stored sparse: 70 % of Pyodide's memory is zero pages, and reading it from
-// Cache Storage was the longest step of a warm start (31 MB; 9 MB this way). Layout, 32-bit
-// little-endian words: SPARSE_MAGIC, the memory's length, the number of segments, a checksum
-// of the data; then each segment's offset and length; then the segments' bytes. The memory's
-// length is also the response's X-Snapshot-Length header, so that Pyodide can be instantiated
-// while the bytes are still being read (see restore).
-const SPARSE_MAGIC = 0x31534756; // "VGS1"
-const PAGE = 4096;
-const LENGTH_HEADER = "X-Snapshot-Length";
-
-function checksum(bytes) {
-    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2);
-    let hash = 0x811c9dc5;
-    for (let i = 0; i < words.length; i++) hash = Math.imul(hash ^ words[i], 0x01000193);
-    for (let i = words.length * 4; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 0x01000193);
-    return hash >>> 0;
-}
-
-function sparseSnapshot(memory) {
-    if (memory.byteOffset % 4) memory = memory.slice();
-    const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
-    const segments = []; // [offset, length], pages that are not all zeros, merged
-    for (let offset = 0; offset < memory.length; offset += PAGE) {
-        const end = Math.min(offset + PAGE, memory.length);
-        let zero = end - offset === PAGE; // a last partial page is always kept
-        for (let word = offset >>> 2; zero && word < end >>> 2; word++) zero = words[word] === 0;
-        if (zero) continue;
-        const last = segments[segments.length - 1];
-        if (last && last[0] + last[1] === offset) last[1] += end - offset;
-        else segments.push([offset, end - offset]);
-    }
-    const head = 16 + 8 * segments.length;
-    const out = new Uint8Array(head + segments.reduce((sum, [, length]) => sum + length, 0));
-    const view = new DataView(out.buffer);
-    let data = head;
-    segments.forEach(([offset, length], index) => {
-        view.setUint32(16 + 8 * index, offset, true);
-        view.setUint32(20 + 8 * index, length, true);
-        out.set(memory.subarray(offset, offset + length), data);
-        data += length;
-    });
-    [SPARSE_MAGIC, memory.length, segments.length, checksum(out.subarray(head))].forEach(
-        (word, index) => view.setUint32(4 * index, word, true));
-    return out;
-}
-
-// Writes a sparse snapshot's segments into `memory` (zeros, of the length the header gave);
-// throws on anything that does not add up.
-function expandSnapshot(buffer, memory) {
-    const view = new DataView(buffer);
-    const word = (index) => view.getUint32(4 * index, true);
-    const damaged = (what) => new Error(`damaged snapshot: ${what}`);
-    if (buffer.byteLength < 16 || word(0) !== SPARSE_MAGIC) throw damaged("not a sparse snapshot");
-    if (word(1) !== memory.length) throw damaged("length");
-    const head = 16 + 8 * word(2);
-    if (head > buffer.byteLength) throw damaged("truncated");
-    if (checksum(new Uint8Array(buffer, head)) !== word(3)) throw damaged("checksum");
-    let data = head;
-    for (let index = 0; index < word(2); index++) {
-        const offset = word(4 + 2 * index);
-        const length = word(5 + 2 * index);
-        if (offset + length > memory.length || data + length > buffer.byteLength) throw damaged("segment");
-        memory.set(new Uint8Array(buffer, data, length), offset);
-        data += length;
-    }
-    if (data !== buffer.byteLength) throw damaged("trailing bytes");
 }
 
 // The wheel and its bytecode overlay, unpacked into the working directory (on sys.path).
@@ -152,16 +76,13 @@ async function restore(response) {
     if (!Number.isSafeInteger(length) || length <= 0) throw new Error("snapshot without its length");
     const memory = new Uint8Array(length);
     const filled = response.arrayBuffer().then((bytes) => {
-        expandSnapshot(bytes, memory);
+        if (bytes.byteLength !== length) throw new Error("a truncated snapshot");
+        memory.set(new Uint8Array(bytes));
         step("snapshotRead");
     });
     filled.catch(() => undefined); // awaited below
     const [{ loadPyodide }, create] = await Promise.all([pyodideModule, createModule]);
-    const createPyodideModule = async (settings) => {
-        const module = await create(settings);
-        await filled;
-        return module;
-    };
+    const createPyodideModule = async (settings) => [await create(settings), await filled][0];
     const pyodide = await loadPyodide({ indexURL, _loadSnapshot: memory, createPyodideModule });
     step("pyodideLoaded");
     // The page's game is in memory already: its files are unpacked only when an import needs
@@ -209,7 +130,7 @@ let savingSnapshot = null;
 async function saveSnapshot(cache, snapshot) {
     try {
         const headers = { "Content-Type": "application/octet-stream", [LENGTH_HEADER]: String(snapshot.length) };
-        await cache.put(SNAPSHOT_URL, new Response(sparseSnapshot(snapshot), { headers }));
+        await cache.put(SNAPSHOT_URL, new Response(snapshot, { headers }));
         // Snapshots of other builds are of no use any more.
         for (const name of await caches.keys()) {
             if (name.startsWith(SNAPSHOT_CACHE_PREFIX) && name !== SNAPSHOT_CACHE) await caches.delete(name);
@@ -220,8 +141,7 @@ async function saveSnapshot(cache, snapshot) {
 }
 
 const ready = (async () => {
-    const cache = await openSnapshotCache();
-    const snapshot = await storedSnapshot(cache);
+    const { cache, snapshot } = await openSnapshot();
     if (snapshot) {
         try {
             const handle = await restore(snapshot);
@@ -238,9 +158,9 @@ const ready = (async () => {
     return handle;
 })();
 
-// The snapshot is encoded (some 20 ms of this thread) and stored once no request has come for a
-// while: never between the page's first requests, which draw the game and answer the first
-// clicks. A page closed before then boots normally again next time.
+// The snapshot is stored once no request has come for a while: never between the page's first
+// requests, which draw the game and answer the first clicks. A page closed before then boots
+// normally again next time.
 const SAVE_WHEN_IDLE_MS = 1500;
 let idleTimer = 0;
 
@@ -255,10 +175,6 @@ self.addEventListener("message", async (event) => {
     }
     if (savingSnapshot) {
         clearTimeout(idleTimer);
-        idleTimer = setTimeout(() => {
-            const save = savingSnapshot;
-            savingSnapshot = null;
-            save?.();
-        }, SAVE_WHEN_IDLE_MS);
+        idleTimer = setTimeout(() => (savingSnapshot?.(), (savingSnapshot = null)), SAVE_WHEN_IDLE_MS);
     }
 });
