@@ -6,7 +6,9 @@ Chromium, the same decisions in one run.
 
 For each game it plays a seeded medium-vs-random game on default options (a new seeded game
 when one ends early) and collects the first N decisions of the medium player (default 20;
-positions with a single legal action are skipped: nothing is decided there). Each decision
+positions with a single legal action are skipped: nothing is decided there; so are Virus War's
+positions in the middle of a turn, where the medium and hard levels play the rest of the whole
+turn they chose at its start). Each decision
 is a fresh player seeded from the series (so both runtimes run the same search) stepped in
 50 ms slices, ``thinking.step(50)`` called until it is done, as the site drives it. In the
 browser every slice is a separate call from JavaScript into Python (in Pyodide long single
@@ -109,6 +111,9 @@ def series(game_id: str, count: int, level: str, seed: int) -> list[dict[str, An
                 continue
             if len(state.legal_actions()) == 1:  # nothing to decide
                 state.apply(state.legal_actions()[0])
+                continue
+            if getattr(state, "turn_steps", ()):  # Virus War: the rest of a turn chosen whole
+                state.apply(make_player(game_id, level, seed=seed).choose(state))
                 continue
             document = json.dumps(state.to_json())
             decision_seed = seed * 1000 + len(decisions)

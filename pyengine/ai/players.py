@@ -25,7 +25,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.mcts import Search, SearchConfig
@@ -34,6 +34,7 @@ from pyengine.core.game import Action, State
 
 __all__ = [
     "LEVEL_NAMES",
+    "Deliberation",
     "Level",
     "Player",
     "Thinking",
@@ -46,6 +47,25 @@ __all__ = [
 LEVEL_NAMES = ("easy", "medium", "hard")
 
 
+class Deliberation(Protocol):
+    """What :class:`Thinking` drives: :class:`~pyengine.ai.mcts.Search` or a game's own
+    search run in steps."""
+
+    iterations: int
+
+    @property
+    def done(self) -> bool: ...
+
+    @property
+    def progress(self) -> float: ...
+
+    def run(self, *, max_ms: float | None = None) -> int: ...
+
+    def best_action(self) -> Action: ...
+
+    def stats(self, top: int = 3) -> dict[str, Any]: ...
+
+
 @dataclass(frozen=True)
 class Level:
     """A level: a search budget and shape, plus how the final choice is made.
@@ -55,13 +75,16 @@ class Level:
     search altogether by a function ``(state, rng) -> action`` (a game whose best level is a
     hand-written policy, or whose decision is secret). ``heuristics``, when given, replaces
     the game's ``HEURISTICS`` for this level (a stronger level may know more, or use a dearer
-    evaluation).
+    evaluation). ``think``, when given, replaces the search by another kind of deliberation
+    run in steps: a function ``(state, rng) -> Deliberation`` (such as Virus War's whole-turn
+    search).
     """
 
     search: SearchConfig | None = field(default_factory=SearchConfig)
     blunder: float = 0.0
     choose: Callable[[State, random.Random], Action] | None = None
     heuristics: Heuristics | None = None
+    think: Callable[[State, random.Random], Deliberation] | None = None
 
 
 _MODULES: dict[str, ModuleType] = {}
@@ -101,7 +124,7 @@ class Thinking:
     def __init__(
         self,
         state: State,
-        search: Search | None,
+        search: Deliberation | None,
         action: Action | None,
         blunder: Action | None = None,
     ) -> None:
@@ -198,6 +221,8 @@ class Player:
             return Thinking(state, None, shortcut)
         if level.blunder and rng.random() < level.blunder:
             return Thinking(state, None, rng.choice(state.legal_actions()))
+        if level.think is not None:
+            return Thinking(state, level.think(state, rng), None)
         if level.choose is not None or level.search is None:
             chooser = level.choose or (lambda s, r: r.choice(s.legal_actions()))
             return Thinking(state, None, chooser(state, rng))

@@ -32,16 +32,17 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pyengine.ai.heuristics import Heuristics
-from pyengine.ai.mcts import Candidate, SearchConfig
+from pyengine.ai.mcts import Candidate, Search, SearchConfig
 from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
 from pyengine.games.virus_war.bitboard import Board, Geometry, dilate, nth_cell
 from pyengine.games.virus_war.notation import Pass, Step
 from pyengine.games.virus_war.rules import VirusWarState
+from pyengine.games.virus_war.turn_search import TurnPlanner, TurnSearchConfig
 
 __all__ = ["HEURISTICS", "LEVELS", "Features", "VirusWarHeuristics", "flood_layers"]
 
@@ -254,12 +255,39 @@ class VirusWarHeuristics(Heuristics):
 
 HEURISTICS = VirusWarHeuristics()
 
-# Levels by iteration budget (the same choice for the same seed; every step of a turn is a
-# decision of its own); the time caps are only a safety net for big boards and slow machines
-# (a browser runs Python about 2x slower). In CPython an iteration costs about 0.1 ms on
-# 10x10 (leaf evaluation only: with this evaluation, playouts cost more than they give).
+
+def _step_search(config: SearchConfig) -> Callable[[State, random.Random], Search]:
+    """The step-by-step tree search with this budget (for ``last-move-wins``, whose end the
+    whole-turn search does not measure)."""
+
+    def start(state: State, rng: random.Random) -> Search:
+        return Search(state, config, HEURISTICS, seed=rng.getrandbits(32))
+
+    return start
+
+
+# The easy level searches step by step (by iteration budget: the same choice for the same
+# seed; every step of a turn is a decision of its own; the time cap is only a safety net). In
+# CPython an iteration costs about 0.1 ms on 10x10 (leaf evaluation only: with this
+# evaluation, playouts cost more than they give).
+#
+# Medium and hard search whole turns (:mod:`pyengine.games.virus_war.turn_search`): four
+# plies, the mover's best turns by room, the enemy's best replies to each, the mover's best
+# answers, then every reply of the enemy. Measured in CPython in 10x10 games, a decision at
+# a turn start takes hard about 0.5 s (median; 90th percentile 2 s) and medium about half
+# that; a browser runs Python about 2x slower, and the time caps (wall clock, in the runtime
+# that plays) bound the rare long ones. In last-move-wins they search step by step as before.
+MEDIUM_TURNS = TurnSearchConfig(widths=(6, 3, 2), time_ms=1500.0)
+HARD_TURNS = TurnSearchConfig(widths=(8, 4, 2), time_ms=4000.0)
+_MEDIUM_STEPS = SearchConfig(iterations=600, time_ms=400.0, exploration=0.7)
+_HARD_STEPS = SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.7)
+
 LEVELS: dict[str, Level] = {
     "easy": Level(search=SearchConfig(iterations=60, time_ms=100.0, exploration=0.7), blunder=0.1),
-    "medium": Level(search=SearchConfig(iterations=600, time_ms=400.0, exploration=0.7)),
-    "hard": Level(search=SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.7)),
+    "medium": Level(
+        search=_MEDIUM_STEPS, think=TurnPlanner(MEDIUM_TURNS, fallback=_step_search(_MEDIUM_STEPS))
+    ),
+    "hard": Level(
+        search=_HARD_STEPS, think=TurnPlanner(HARD_TURNS, fallback=_step_search(_HARD_STEPS))
+    ),
 }
