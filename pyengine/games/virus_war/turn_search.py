@@ -305,11 +305,11 @@ class TurnSearch:
             return
         if ranked[0][0] >= WIN or not self.config.widths:
             top = ranked[0][0]
-            best = [order for value, _, order in ranked if value == top]
+            tied = [order for value, _, order in ranked if value == top]
             if top >= WIN:  # win at once: the fewest steps
-                shortest = min(len(order) for order in best)
-                best = [order for order in best if len(order) == shortest]
-            self._scored = [(top, order) for order in best]
+                shortest = min(len(order) for order in tied)
+                tied = [order for order in tied if len(order) == shortest]
+            self._scored = [(top, order) for order in tied]
             return
         candidates = ranked[: self.config.widths[0]]
         self._candidates = len(candidates)
