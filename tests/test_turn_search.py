@@ -27,7 +27,7 @@ from pyengine.games.virus_war.turn_search import (
     TurnSearchConfig,
     room,
 )
-from tests.test_gauntlet_virus_war import random_positions
+from test_gauntlet_virus_war import random_positions
 
 TWO_KILLS = """
  6 . . . . . .
