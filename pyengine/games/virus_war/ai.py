@@ -278,7 +278,7 @@ def _step_search(config: SearchConfig) -> Callable[[State, random.Random], Searc
 # that; a browser runs Python about 2x slower, and the time caps (wall clock, in the runtime
 # that plays) bound the rare long ones. In last-move-wins they search step by step as before.
 MEDIUM_TURNS = TurnSearchConfig(widths=(6, 3, 2), time_ms=1500.0)
-HARD_TURNS = TurnSearchConfig(widths=(8, 4, 2), time_ms=4000.0)
+HARD_TURNS = TurnSearchConfig(widths=(8, 4, 2), time_ms=2500.0)
 _MEDIUM_STEPS = SearchConfig(iterations=600, time_ms=400.0, exploration=0.7)
 _HARD_STEPS = SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.7)
 
