@@ -27,17 +27,8 @@ from pyengine.games.virus_war.turn_search import (
     TurnSearchConfig,
     room,
 )
+from test_ai_virus_war import TWO_KILLS
 from test_gauntlet_virus_war import random_positions
-
-TWO_KILLS = """
- 6 . . . . . .
- 5 . . . . O .
- 4 . . . X . O
- 3 . . X . . .
- 2 . X o . . .
- 1 X . . . . .
-   a b c d e f
-"""
 
 
 def _eliminated(board: Board, side: int) -> bool:

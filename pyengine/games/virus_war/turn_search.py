@@ -162,11 +162,7 @@ class TurnSearch:
 
     def values(self) -> tuple[float, float]:
         """The value of the chosen turn for X and O, squashed into (-1, 1)."""
-        mine = (
-            math.tanh(self.value / _VALUE_SCALE)
-            if abs(self.value) < WIN
-            else math.copysign(1.0, self.value)
-        )
+        mine = self._squash(self.value)
         return (mine, -mine) if self.player == 0 else (-mine, mine)
 
     def stats(self, top: int = 3) -> dict[str, Any]:
