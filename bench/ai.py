@@ -1,7 +1,7 @@
 """Computer player strength and think time: seat-swapped matches in CPython, per game.
 
     python bench/ai.py [--games N] [--games-hard N] [--game ID ...] [--seed S]
-                       [--markdown PATH] [--json PATH] [--cache PATH | --fresh]
+                       [--markdown PATH] [--json PATH] [--cache PATH | --fresh] [--row MATCH]
     python bench/ai.py --gauntlet [--quick] [...the same options]
 
 For every game, on its default options (two players), it plays each level against "random"
@@ -28,6 +28,9 @@ Each row is printed as soon as it finishes (the per-game progress goes to stderr
 in a cache file (default .cache/bench_ai.json) under a key made of the row, the seed, the
 number of games and a hash of the engine's AI code and the game's code: run the same
 command again after an interruption and the finished rows are reused (--fresh ignores them).
+--row plays only the rows so described; several runs may share one cache file (each adds its
+rows to what is there), so rows can be played side by side, one process per core, and a last
+run without --row prints the whole table from the cache.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -147,6 +151,21 @@ def run_row(
     document["seconds"] = round(time.perf_counter() - started, 1)
     document["decisions"] = {kind: len(values) for kind, values in summary.think_ms.items()}
     return document
+
+
+def store(path: Path, key: str, row: dict[str, Any]) -> None:
+    """Add one row to the cache file, merged with what other runs wrote there meanwhile."""
+    cache: dict[str, Any] = {}
+    if path.is_file():
+        try:
+            cache = json.loads(path.read_text())
+        except ValueError:
+            cache = {}
+    cache[key] = row
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(cache, indent=1))
+    temporary.replace(path)
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -275,6 +294,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--game", action="append", choices=GAMES, help="only this game (repeatable)"
     )
+    parser.add_argument(
+        "--row",
+        action="append",
+        metavar="MATCH",
+        help='only the row so described, e.g. "hard vs mobility2 (size=8)" (repeatable)',
+    )
     parser.add_argument("--seed", type=int, default=1, help="first seed of every row (default 1)")
     parser.add_argument("--markdown", type=Path, help="also write the table as Markdown")
     parser.add_argument("--json", type=Path, help="also write the rows as JSON")
@@ -324,6 +349,8 @@ def main(argv: list[str] | None = None) -> int:
             gauntlet_rows_for(game_id, arguments.quick) if arguments.gauntlet else rows_for(game_id)
         )
         for kinds, options in table:
+            if arguments.row and describe(kinds, options) not in arguments.row:
+                continue
             games = games_hard if "hard" in kinds else arguments.games
             key = json.dumps([game_id, kinds, options, games, arguments.seed, fingerprint])
             row = cache.get(key)
@@ -331,10 +358,7 @@ def main(argv: list[str] | None = None) -> int:
             if row is None:
                 row = run_row(game_id, kinds, options, games, arguments.seed)
                 cache[key] = row
-                arguments.cache.parent.mkdir(parents=True, exist_ok=True)
-                temporary = arguments.cache.with_suffix(".tmp")
-                temporary.write_text(json.dumps(cache, indent=1))
-                temporary.replace(arguments.cache)
+                store(arguments.cache, key, row)
             rows.append(row)
             line = text_line(cells(row), WIDTHS)
             print(
@@ -347,7 +371,11 @@ def main(argv: list[str] | None = None) -> int:
             )
             sys.stdout.flush()
     print()
-    print(f"{len(rows)} rows in {(time.perf_counter() - started) / 60:.1f} min")
+    played = sum(row["seconds"] for row in rows) / 60
+    print(
+        f"{len(rows)} rows in {(time.perf_counter() - started) / 60:.1f} min"
+        f" ({played:.1f} min of play, cached rows included)"
+    )
     print("Targets:")
     results = gauntlet_verdicts(rows) if arguments.gauntlet else verdicts(rows)
     for verdict in results:
