@@ -157,13 +157,22 @@ def test_the_choice_does_not_depend_on_the_slices() -> None:
         assert sliced.iterations == whole.iterations
 
 
-def test_the_time_cap_still_plays_a_legal_turn() -> None:
-    state = random_positions(1, 3, size=10)[0]
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_time_cap_still_plays_a_whole_turn(seed: int) -> None:
+    # a cap spent before the first candidate's answers are searched: the turn that leaves the
+    # most room, never a pass (a pass after the enemy's pass would end the game in a draw)
+    state = random_positions(1, seed, size=10)[0]
+    assert state.legal_step_mask()
     search = TurnSearch(state, TurnSearchConfig(widths=(12, 6), time_ms=0.001), random.Random(1))
     search.run()
     assert search.done and state.is_legal(search.best_action())
+    assert len(search.order) == state.steps_left
+    one_ply = TurnSearch(state, TurnSearchConfig(widths=(), time_ms=1e9), random.Random(1))
+    one_ply.run()
+    assert search.value == one_ply.value
     stats = search.stats()
-    assert stats["candidates"] and -1.0 <= stats["values"][0] <= 1.0
+    assert stats["candidates"][0]["action"] == str(search.best_action())
+    assert -1.0 <= stats["values"][0] <= 1.0
 
 
 def test_an_elimination_is_played_in_the_fewest_steps() -> None:

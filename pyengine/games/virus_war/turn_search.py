@@ -24,7 +24,8 @@ docs/AI.md, "The gauntlet"). This search looks at complete turns:
   :meth:`TurnSearch.run` stops within a slice (the page drives it 50 ms at a time) and a
   position is never searched in one long call. With the same position and seed the choice is
   the same: the only randomness is the seeded tie-break among equal turns. ``time_ms`` is a
-  safety net: when it is spent, the best turn among those searched so far is played.
+  safety net: when it is spent, the best turn among those searched so far is played, or,
+  when not even the first has been searched, the turn that leaves the most room.
 * **Plans.** The chosen turn is played one step at a time: :class:`TurnPlanner` keeps the
   remaining steps keyed by the position each one is played from; a position it does not know
   (an undo, another game) is searched afresh.
@@ -120,6 +121,7 @@ class TurnSearch:
         self._geometry = state.geometry
         self._scored: list[tuple[float, tuple[int, ...]]] = []
         self._candidates = 0
+        self._first: tuple[float, tuple[int, ...]] | None = None  # the best turn by room
         self._finished = False
         self._steps = self._search()
 
@@ -205,7 +207,12 @@ class TurnSearch:
         self._finished = True
         self._steps.close()
         if not self._scored:
-            return
+            # the safety net cut the first candidate's search: play the turn that leaves the
+            # most room (never a pass while a step is possible)
+            if self._first is not None:
+                self._scored = [self._first]
+            else:
+                return
         top = max(value for value, _ in self._scored)
         self.value = top
         self.order = self._rng.choice([order for value, order in self._scored if value == top])
@@ -296,6 +303,8 @@ class TurnSearch:
         state = self.state
         board, player = state.board, self.player
         ranked = self._ranked(board, player, state.steps_left or 0)
+        if ranked:
+            self._first = (ranked[0][0], ranked[0][2])
         yield
         if not ranked:
             return
