@@ -275,7 +275,7 @@ def _step_search(config: SearchConfig) -> Callable[[State, random.Random], Searc
 # plies, the mover's best turns by room, the enemy's best replies to each, the mover's best
 # answers, then every reply of the enemy; medium keeps 8, 4 and 2 of them, hard 12, 6 and 3.
 # Measured in CPython in 10x10 games against the gauntlet, a decision at a turn start takes
-# medium 0.16 s and hard 0.37 s on average (95th percentile 0.9 s and 2.5 s); a browser runs
+# medium 0.16 s and hard 0.35 s on average (95th percentile 0.9 s and 2.5 s); a browser runs
 # Python about 2x slower, and the time caps (wall clock, in the runtime that plays) bound the
 # long ones: medium's keeps it under a second. In last-move-wins they search step by step.
 MEDIUM_TURNS = TurnSearchConfig(widths=(8, 4, 2), time_ms=900.0)
