@@ -11,7 +11,6 @@ import pytest
 
 from pyengine.ai.mcts import Search
 from pyengine.ai.players import make_player
-from pyengine.games.virus_war import ai
 from pyengine.games.virus_war.bitboard import (
     Board,
     Geometry,
@@ -197,8 +196,6 @@ def test_stats_name_first_steps_best_first() -> None:
 
 def test_last_move_wins_keeps_the_step_search() -> None:
     state = VIRUS_WAR.new_initial_state({"size": 6, "variant": "last-move-wins"})
-    planner = ai.LEVELS["hard"].think
-    assert planner is not None
-    assert isinstance(planner(state, random.Random(1)), Search)
+    assert isinstance(make_player("virus-war", "hard", seed=1).think(state).search, Search)
     standard = VIRUS_WAR.new_initial_state({"size": 6})
-    assert isinstance(planner(standard, random.Random(1)), TurnSearch)
+    assert isinstance(make_player("virus-war", "hard", seed=1).think(standard).search, TurnSearch)

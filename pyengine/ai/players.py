@@ -77,14 +77,14 @@ class Level:
     the game's ``HEURISTICS`` for this level (a stronger level may know more, or use a dearer
     evaluation). ``think``, when given, replaces the search by another kind of deliberation
     run in steps: a function ``(state, rng) -> Deliberation`` (such as Virus War's whole-turn
-    search).
+    search), or ``None`` where it does not apply and ``search`` decides.
     """
 
     search: SearchConfig | None = field(default_factory=SearchConfig)
     blunder: float = 0.0
     choose: Callable[[State, random.Random], Action] | None = None
     heuristics: Heuristics | None = None
-    think: Callable[[State, random.Random], Deliberation] | None = None
+    think: Callable[[State, random.Random], Deliberation | None] | None = None
 
 
 _MODULES: dict[str, ModuleType] = {}
@@ -221,8 +221,9 @@ class Player:
             return Thinking(state, None, shortcut)
         if level.blunder and rng.random() < level.blunder:
             return Thinking(state, None, rng.choice(state.legal_actions()))
-        if level.think is not None:
-            return Thinking(state, level.think(state, rng), None)
+        deliberation = level.think(state, rng) if level.think is not None else None
+        if deliberation is not None:
+            return Thinking(state, deliberation, None)
         if level.choose is not None or level.search is None:
             chooser = level.choose or (lambda s, r: r.choice(s.legal_actions()))
             return Thinking(state, None, chooser(state, rng))

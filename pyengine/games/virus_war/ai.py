@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pyengine.ai.heuristics import Heuristics
-from pyengine.ai.mcts import Candidate, Search, SearchConfig
+from pyengine.ai.mcts import Candidate, SearchConfig
 from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
 from pyengine.games.virus_war.bitboard import Board, Geometry, dilate, nth_cell
@@ -256,16 +256,6 @@ class VirusWarHeuristics(Heuristics):
 HEURISTICS = VirusWarHeuristics()
 
 
-def _step_search(config: SearchConfig) -> Callable[[State, random.Random], Search]:
-    """The step-by-step tree search with this budget (for ``last-move-wins``, whose end the
-    whole-turn search does not measure)."""
-
-    def start(state: State, rng: random.Random) -> Search:
-        return Search(state, config, HEURISTICS, seed=rng.getrandbits(32))
-
-    return start
-
-
 # The easy level searches step by step (by iteration budget: the same choice for the same
 # seed; every step of a turn is a decision of its own; the time cap is only a safety net). In
 # CPython an iteration costs about 0.1 ms on 10x10 (leaf evaluation only: with this
@@ -285,10 +275,6 @@ _HARD_STEPS = SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.7)
 
 LEVELS: dict[str, Level] = {
     "easy": Level(search=SearchConfig(iterations=60, time_ms=100.0, exploration=0.7), blunder=0.1),
-    "medium": Level(
-        search=_MEDIUM_STEPS, think=TurnPlanner(MEDIUM_TURNS, fallback=_step_search(_MEDIUM_STEPS))
-    ),
-    "hard": Level(
-        search=_HARD_STEPS, think=TurnPlanner(HARD_TURNS, fallback=_step_search(_HARD_STEPS))
-    ),
+    "medium": Level(search=_MEDIUM_STEPS, think=TurnPlanner(MEDIUM_TURNS)),
+    "hard": Level(search=_HARD_STEPS, think=TurnPlanner(HARD_TURNS)),
 }

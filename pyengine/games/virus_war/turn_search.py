@@ -32,7 +32,7 @@ docs/AI.md, "The gauntlet"). This search looks at complete turns:
 
 Passes: the search passes only when no step is possible. In the ``last-move-wins`` variant
 the end is a race decided by who makes the last turn, which room does not measure; the
-planner leaves that variant to the step search it is given as ``fallback``.
+planner leaves that variant to the level's step search (it returns ``None`` there).
 """
 
 from __future__ import annotations
@@ -40,12 +40,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from pyengine.ai.mcts import Search
 from pyengine.core.game import Action, State
 from pyengine.games.virus_war.bitboard import (
     Board,
@@ -330,24 +329,18 @@ class TurnSearch:
 
 
 class TurnPlanner:
-    """A level's decisions: a :class:`TurnSearch` at a turn start, then the planned steps.
+    """A level's decisions: a :class:`TurnSearch` at a turn start, then the planned steps;
+    ``None`` (the level's own search decides) where the whole-turn search does not apply (the
+    ``last-move-wins`` variant)."""
 
-    ``fallback`` decides where the whole-turn search does not apply (the ``last-move-wins``
-    variant)."""
-
-    def __init__(
-        self,
-        config: TurnSearchConfig,
-        fallback: Callable[[State, random.Random], Search] | None = None,
-    ) -> None:
+    def __init__(self, config: TurnSearchConfig) -> None:
         self.config = config
-        self.fallback = fallback
         self.plans: Plans = {}
 
-    def __call__(self, state: State, rng: random.Random) -> TurnSearch | Search:
+    def __call__(self, state: State, rng: random.Random) -> TurnSearch | None:
         assert isinstance(state, VirusWarState)
-        if self.fallback is not None and state.options["variant"] != "standard":
-            return self.fallback(state, rng)
+        if state.options["variant"] != "standard":
+            return None
         key = (state.board, state.current_player(), state.turn_steps)
         planned = self.plans.pop(key, None)
         search = TurnSearch(state, self.config, random.Random(rng.getrandbits(32)), self.plans)
