@@ -9,10 +9,11 @@ shortcut without thinking.
 * ``greedy`` (an extra kind) is :class:`~.bots.GreedyBot` unchanged.
 * ``easy`` ranks the decisions as the greedy player does (:func:`greedy_ranking`) but now and
   then plays one of the next best instead of the best.
-* ``medium`` is the greedy player.
-* ``hard`` improves the greedy player by simulation (:func:`lookahead_choice`): it keeps the
-  greedy player's best few decisions, plays each out several times with the greedy player for
-  every seat over *redrawn* future dice (common dice for every candidate, so the comparison is
+* ``medium`` is the greedy player with :data:`LANE_WEIGHTS`: a passive die goes to the
+  analysis only when a shape there is worth clearly more than a use outside it.
+* ``hard`` improves medium by simulation (:func:`lookahead_choice`): it keeps medium's best
+  few decisions, plays each out several times with medium's player for every seat over
+  *redrawn* future dice (common dice for every candidate, so the comparison is
   fair), and takes the one whose deciding seat crosses ``R12`` soonest on average (runs that
   do not finish inside the horizon are completed by :func:`turns_left`, an estimate). Obvious
   decisions (a clear greedy favourite) are taken at once.
@@ -158,19 +159,31 @@ class FightTheVirusHeuristics(Heuristics):
 HEURISTICS = FightTheVirusHeuristics()
 
 
-def _greedy(rng: random.Random) -> GreedyBot:
-    """A greedy player drawing its tie-breaks from ``rng``."""
+LANE_WEIGHTS: dict[str, float] = {"passive_analysis": 10.0}
+"""What the medium and hard levels change in the greedy player's weights: a passive die is
+worth 10 points less in the analysis. Outside the analysis an active player has one die per
+turn, and that lane must carry 12 research squares and the 15 testing cells and curve squares
+the red targets need, while the analysis gets a die every active turn anyway; so the passive
+die belongs outside it unless a shape there is worth much more (docs/AI.md, "Fight the Virus
+against greedy")."""
+
+
+def _greedy(rng: random.Random, weights: dict[str, float] | None = None) -> GreedyBot:
+    """A greedy player (with ``weights`` changed) drawing its tie-breaks from ``rng``."""
     bot = GreedyBot()
+    bot.weights.update(weights or {})
     bot.random = rng
     return bot
 
 
-def greedy_ranking(state: FightTheVirusState, rng: random.Random) -> list[tuple[float, Action]]:
-    """Every legal decision with the greedy player's score, best first (ties in ``rng``'s
-    order). ``pass`` and ``b-`` score 0 (the greedy player takes them when nothing scores
-    more); ``keep`` scores the best turn the dice allow and ``reroll`` the greedy player's
-    re-roll threshold."""
-    bot = _greedy(rng)
+def greedy_ranking(
+    state: FightTheVirusState, rng: random.Random, weights: dict[str, float] | None = None
+) -> list[tuple[float, Action]]:
+    """Every legal decision with the greedy player's score (with ``weights`` changed), best
+    first (ties in ``rng``'s order). ``pass`` and ``b-`` score 0 (the greedy player takes them
+    when nothing scores more); ``keep`` scores the best turn the dice allow and ``reroll`` the
+    greedy player's re-roll threshold."""
+    bot = _greedy(rng, weights)
     legal = state.legal_actions()
     seat = state.current_player()
     sheet = state.sheet(seat)
@@ -222,33 +235,47 @@ def greedy_choice(state: State, rng: random.Random) -> Action:
     return _greedy(rng).choose(state)
 
 
+def lane_choice(state: State, rng: random.Random) -> Action:
+    """The medium level: the greedy player with :data:`LANE_WEIGHTS`."""
+    assert isinstance(state, FightTheVirusState)
+    return _greedy(rng, LANE_WEIGHTS).choose(state)
+
+
 @dataclass(frozen=True, slots=True)
 class Lookahead:
     """The shape of the hard level's simulation: ``candidates`` greedy favourites compared,
     ``samples`` dice futures each (the same for every candidate), ``horizon`` turns per
     playout before :func:`turns_left` takes over, ``margin`` a greedy score lead that makes a
-    decision obvious, ``time_ms`` a cap on the whole decision."""
+    decision obvious, ``time_ms`` a cap on the whole decision; ``weights`` what the greedy
+    player it improves (and plays out, for every seat) changes in its weights."""
 
     candidates: int = 3
     samples: int = 3
     horizon: int = 6
     margin: float = 10.0
     time_ms: float = 800.0
+    weights: tuple[tuple[str, float], ...] = tuple(LANE_WEIGHTS.items())
 
 
-HARD = Lookahead()
-"""The hard level's simulation."""
+HARD = Lookahead(samples=8)
+"""The hard level's simulation: 8 dice futures (3 scored 0.90 against the greedy player and
+8 scored 0.93, 60 games each)."""
 
 
 def _playout(
-    state: FightTheVirusState, seat: int, action: Action, seed: int, horizon: int
+    state: FightTheVirusState,
+    seat: int,
+    action: Action,
+    seed: int,
+    horizon: int,
+    weights: dict[str, float],
 ) -> float:
-    """Play ``action`` then the greedy player for every seat over dice drawn from ``seed``
-    until ``seat`` crosses ``R12``, the game ends or ``horizon`` more turns; the turn (estimated
-    when not reached) at which ``seat`` crosses ``R12``."""
+    """Play ``action`` then the greedy player (with ``weights`` changed) for every seat over
+    dice drawn from ``seed`` until ``seat`` crosses ``R12``, the game ends or ``horizon`` more
+    turns; the turn (estimated when not reached) at which ``seat`` crosses ``R12``."""
     twin = resample(state, random.Random(seed))
     twin.apply_unchecked(action)
-    bot = _greedy(random.Random(seed))
+    bot = _greedy(random.Random(seed), weights)
     last = state.turn + horizon
     while twin._phase != "over" and twin._turn <= last:
         if twin._sheets[seat].research >= RESEARCH_SQUARES:
@@ -262,9 +289,11 @@ def _playout(
 
 
 def lookahead_choice(state: State, rng: random.Random, config: Lookahead = HARD) -> Action:
-    """The hard level: the greedy favourites compared by simulation (see the module docs)."""
+    """The hard level: the favourites of the greedy player with ``config.weights`` compared by
+    simulation (see the module docs)."""
     assert isinstance(state, FightTheVirusState)
-    ranked = greedy_ranking(state, rng)
+    weights = dict(config.weights)
+    ranked = greedy_ranking(state, rng, weights)
     if len(ranked) == 1:
         return ranked[0][1]
     if ranked[0][0] - ranked[1][0] >= config.margin:
@@ -285,7 +314,7 @@ def lookahead_choice(state: State, rng: random.Random, config: Lookahead = HARD)
         seed = rng.getrandbits(62)
         results = []
         for action in candidates:
-            results.append(_playout(state, seat, action, seed, config.horizon))
+            results.append(_playout(state, seat, action, seed, config.horizon, weights))
             if rounds and time.perf_counter() > deadline:
                 break
         else:  # only complete rounds count: every candidate saw the same dice
@@ -304,8 +333,9 @@ def _hard_choice(state: State, rng: random.Random) -> Action:
 LEVELS: dict[str, Level] = {
     "greedy": Level(search=None, choose=greedy_choice),
     "easy": Level(search=None, choose=easy_choice),
-    "medium": Level(search=None, choose=greedy_choice),
+    "medium": Level(search=None, choose=lane_choice),
     "hard": Level(search=None, choose=_hard_choice),
 }
-"""``greedy`` and ``medium``: the greedy player; ``easy``: a noisy greedy player; ``hard``: the
-greedy player improved by simulation (:func:`lookahead_choice`)."""
+"""``greedy``: the greedy player; ``easy``: a noisy greedy player; ``medium``: the greedy
+player with :data:`LANE_WEIGHTS`; ``hard``: medium improved by simulation
+(:func:`lookahead_choice`)."""

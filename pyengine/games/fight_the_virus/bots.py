@@ -212,7 +212,8 @@ class GreedyBot:
             return -50.0  # keep the fields for the research ahead
         price = weights["raise"] * cost
         if use.area == "A":
-            return self._shape_score(sheet, _MASKS[use.cells]) - price
+            lane = weights["passive_analysis"] if passive else 0.0
+            return self._shape_score(sheet, _MASKS[use.cells]) - price - lane
         if use.area == "T":
             return self._testing_score(sheet, use.target, use.value, passive) - price
         return self._curve_score(sheet, use.target, use.value, passive) - price
@@ -285,5 +286,6 @@ WEIGHTS: dict[str, float] = {
     "high": 1.0,  # per point of height under a needed testing cell
     "tight": 1.0,  # per choice an empty curve neighbour loses below four
     "reroll_below": 20.0,  # re-roll a double when the best turn scores less
+    "passive_analysis": 0.0,  # a passive die used in the analysis (the levels: 10)
 }
 """The greedy player's default weights (``GreedyBot(**weights)`` overrides them)."""
