@@ -1,28 +1,28 @@
-"""The medium computer player's think time per decision: CPython, then Pyodide in headless
-Chromium, the same decisions in one run.
+"""A computer player's think time per decision (medium unless --level says otherwise):
+CPython, then Pyodide in headless Chromium, the same decisions in one run.
 
     python bench/ai_browser.py [--decisions N] [--game ID ...] [--seed S] [--no-browser]
                                [--site-wheel] [--level medium]
 
-For each game it plays a seeded medium-vs-random game on default options (a new seeded game
-when one ends early) and collects the first N decisions of the medium player (default 20;
-positions with a single legal action are skipped: nothing is decided there; so are Virus War's
-positions in the middle of a turn, where the medium and hard levels play the rest of the whole
-turn they chose at its start). Each decision is a fresh player seeded from the series (so
-both runtimes run the same search) stepped in
-50 ms slices, ``thinking.step(50)`` called until it is done, as the site drives it. In the
-browser every slice is a separate call from JavaScript into Python (in Pyodide long single
-calls run slower: WebAssembly has no on-stack replacement, so V8 only switches to optimised
-code when a function is entered again), and everything runs in a module Web Worker, where
-the site's PyScript worker runs the engine.
+For each game it plays a seeded game of the level against random on default options (a new
+seeded game when one ends early) and collects the first N decisions of the level (default
+20; positions with a single legal action are skipped: nothing is decided there; so are Virus
+War's positions in the middle of a turn, where the medium and hard levels play the rest of the
+whole turn they chose at its start). Each decision is a fresh player seeded from the series
+(so both runtimes run the same search) stepped in 50 ms slices, ``thinking.step(50)`` called
+until it is done, as the site drives it. In the browser every slice is a separate call from
+JavaScript into Python (in Pyodide long single calls run slower: WebAssembly has no
+on-stack replacement, so V8 only switches to optimised code when a function is entered
+again), and everything runs in a module Web Worker, where the site's PyScript worker runs
+the engine.
 
 Printed per game: median and 90th percentile of the wall time per decision in CPython and
 in Pyodide, their ratio (median to median), the longest single call in the browser and
 whether the browser median meets the level's target (medium <= 1 s, hard <= 3 s). The
-engine the browser runs is the working tree's pyengine/ zipped by this script (the very code CPython runs; --site-wheel
-uses the wheel in dist/ instead). The Pyodide runtime comes from dist/, built with
-web/build.py when missing. One untimed warm-up decision per game precedes the series in
-both runtimes.
+engine the browser runs is the working tree's pyengine/ zipped by this script (the very code
+CPython runs; --site-wheel uses the wheel in dist/ instead). The Pyodide runtime comes from
+dist/, built with web/build.py when missing. One untimed warm-up decision per game precedes
+the series in both runtimes.
 
 This module also runs inside Pyodide (bench/pages/ai_bench_worker.js loads it), so its top
 level imports only the standard library and the engine.
