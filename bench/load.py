@@ -1,7 +1,9 @@
 """Load-time benchmark of record: cold and warm visits of the Zebra page against Pyodide as npm
-ships it, in one interleaved run.
+ships it, in one interleaved run; with --network, cold first visits of every game page over a
+throttled link.
 
-    python bench/load.py [--runs N]
+    python bench/load.py [--runs N] [--site DIR]
+    python bench/load.py --network [--runs N] [--site DIR]
 
 Each round measures, every load in its own browser profile unless said otherwise, times from
 navigation start (the pages' own performance marks, not the moment Playwright notices them):
@@ -28,11 +30,27 @@ moment the board was ready. Playwright's own delay before clicking is not counte
 The kinds are interleaved (A, B, C, ... A, B, C, ...) because this 2-core machine is noisy: the
 medians and the ratios are what to compare between runs, not absolute times. Needs a built
 site (`make site`), node_modules (npm ci) and Debian's chromium.
+
+Network mode (--network): the server compresses as the production host does (web/tools/serve.py:
+gzip for text, JavaScript, JSON, SVG and wasm) and Chromium's network emulation throttles every
+load to a 10 Mbit/s down, 2 Mbit/s up link with 40 ms latency (CDP
+Network.emulateNetworkConditions on the page; measured here, the page's dedicated workers share
+that same throttled link: Chromium refuses the command on a worker's own session). Each round
+makes a cold first visit of the bare npm Pyodide page and of every game page, once with that
+link alone and once also with a phone-class CPU (CDP Emulation.setCPUThrottlingRate 4, which
+Chromium applies to the page's thread only: "only supported for pages, not workers", so the
+engine's worker runs at full speed while the bare page's Pyodide, on its page thread, is slowed).
+It prints, per page: the bytes received before the page is interactive (page and workers: the
+workers' Network events come from sessions attached with Target.setAutoAttach), the requests
+made by then, first paint, interactive, and interactive / bare npm of the same round. For game
+pages, "interactive" is the game drawn plus the engine's round trips of one legal move's clicks
+where the page opens on a move to click (Zebra, Virus War), else the game drawn.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import shutil
@@ -232,20 +250,28 @@ def summary(values: list[float]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--site", type=Path, default=REPOSITORY / "dist", help="a built site (default dist/)"
+    )
+    parser.add_argument(
+        "--network", action="store_true", help="cold visits of every game page over a slow link"
+    )
     arguments = parser.parse_args(argv)
     if not (NPM_PYODIDE / "package.json").is_file():
         sys.exit("error: node_modules/pyodide is missing; run `npm ci` (make site does)")
+    if not (arguments.site / "build.json").is_file():
+        sys.exit(f"error: no built site in {arguments.site}; run `make site` first")
+    if arguments.network:
+        return network_main(arguments.site, arguments.runs)
     load_before = os.getloadavg()
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         work = Path(temporary)
-        if not (REPOSITORY / "dist" / "build.json").is_file():
-            sys.exit("error: no built site in dist/; run `make site` first")
-        dist = shutil.copytree(
-            REPOSITORY / "dist", work / "dist"
-        )  # a rebuild meanwhile changes nothing here
-        server, base = serve_in_thread(site_with_bench_pages(work, dist))
+        # a copy: a rebuild meanwhile changes nothing here
+        dist = shutil.copytree(arguments.site, work / "dist")
+        server, base = serve_in_thread(site_with_bench_pages(work, dist), compress=False)
         boot_files = json.loads((dist / "build.json").read_text())["bootFiles"]
+        boot_files = boot_files.get("zebra", boot_files)  # per game since the worker's own files
         no_bar = f"localStorage.setItem({json.dumps(DOWNLOAD_NOTE)}, {json.dumps(' '.join(boot_files))});"
         profiles = iter(range(1_000_000))
 
@@ -366,6 +392,220 @@ def main(argv: list[str] | None = None) -> int:
         f"| download bar's cost (cold interactive, bar / no bar) | "
         f"{cold / statistics.median(values('nobar', 'interactive')):.2f} | ≈ 1 |"
     )
+    return 0
+
+
+# The link of a player on a first visit: 10 Mbit/s down, 2 Mbit/s up, 40 ms latency.
+NETWORK = {
+    "offline": False,
+    "latency": 40,
+    "downloadThroughput": 10e6 / 8,
+    "uploadThroughput": 2e6 / 8,
+}
+PROFILES = {"network": 1, "network, CPU 4x slower": 4}  # name: CPU throttling rate
+GAME_PAGES = ("zebra", "virus-war", "virus-fight", "fight-the-virus")
+
+# When the navigation's request went out, in the page's clock (CDP timestamps are the browser's).
+FETCH_START = "() => performance.getEntriesByType('navigation')[0].fetchStart"
+
+
+class Link:
+    """A page's CDP session: the throttled link (and CPU, if asked), and the bytes the page
+    and its workers receive, each response's time and size (Network.dataReceived and
+    Network.loadingFinished; a worker's events arrive through Target.receivedMessageFromTarget,
+    its session attached, paused, before it runs anything)."""
+
+    def __init__(self, context, page, cpu_rate: int) -> None:
+        self.cdp = context.new_cdp_session(page)
+        self.navigation: float | None = None  # CDP time of the page's own request
+        self.chunks: dict[tuple[str, str], list[tuple[float, int]]] = collections.defaultdict(list)
+        self.finished: dict[tuple[str, str], tuple[float, int]] = {}
+        self.urls: dict[tuple[str, str], str] = {}
+        self.worker_message_id = 1_000_000
+        self.cdp.on("Network.requestWillBeSent", lambda event: self.on_request("", event))
+        self.cdp.on("Network.dataReceived", lambda event: self.on_data("", event))
+        self.cdp.on("Network.loadingFinished", lambda event: self.on_finished("", event))
+        self.cdp.on("Target.attachedToTarget", self.on_attached)
+        self.cdp.on("Target.receivedMessageFromTarget", self.on_worker_message)
+        self.cdp.send("Network.enable")
+        self.cdp.send("Network.emulateNetworkConditions", NETWORK)
+        if cpu_rate > 1:
+            self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_rate})
+        self.cdp.send(
+            "Target.setAutoAttach",
+            {"autoAttach": True, "waitForDebuggerOnStart": True, "flatten": False},
+        )
+
+    def on_request(self, session: str, event: dict) -> None:
+        self.urls[session, event["requestId"]] = event["request"]["url"]
+        if not session and self.navigation is None and event.get("type") == "Document":
+            self.navigation = event["timestamp"]
+
+    def on_data(self, session: str, event: dict) -> None:
+        self.chunks[session, event["requestId"]].append(
+            (event["timestamp"], event.get("encodedDataLength") or 0)
+        )
+
+    def on_finished(self, session: str, event: dict) -> None:
+        self.finished[session, event["requestId"]] = (
+            event["timestamp"],
+            int(event["encodedDataLength"]),
+        )
+
+    def on_attached(self, event: dict) -> None:
+        session = event["sessionId"]
+        for method in ("Network.enable", "Runtime.runIfWaitingForDebugger"):
+            self.worker_message_id += 1
+            message: dict[str, Any] = {"id": self.worker_message_id, "method": method, "params": {}}
+            self.cdp.send(
+                "Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(message)}
+            )
+
+    def on_worker_message(self, event: dict) -> None:
+        message = json.loads(event["message"])
+        handler = {
+            "Network.requestWillBeSent": self.on_request,
+            "Network.dataReceived": self.on_data,
+            "Network.loadingFinished": self.on_finished,
+        }.get(message.get("method", ""))
+        if handler:
+            handler(event["sessionId"], message["params"])
+
+    def received_before(self, page_time: float, fetch_start: float) -> dict[str, int]:
+        """Bytes received (headers and bodies as they came over the wire) by ``page_time`` (s
+        since the page's time origin), per URL; a URL requested twice is counted twice."""
+        if self.navigation is None:
+            raise RuntimeError("the page's navigation was not seen")
+        deadline = self.navigation + page_time - fetch_start
+        received: dict[str, int] = collections.Counter()
+        for key in set(self.chunks) | set(self.finished):
+            done = self.finished.get(key)
+            url = self.urls.get(key, "?").split("/", 3)[-1]
+            if done is not None and done[0] <= deadline:
+                received[url] += done[1]
+            else:
+                received[url] += sum(
+                    size for at, size in self.chunks.get(key, []) if at <= deadline
+                )
+        return received
+
+
+def first_interaction(page) -> tuple[float, str]:
+    """The engine's round trips of the first legal move's clicks (s), where the page opens on
+    board cells to click, and what was measured."""
+    targets = json.loads(page.evaluate("() => window.virusGames.status()")).get("targets") or []
+    if not targets or not page.locator(f'#board [data-cell="{targets[0]}"]').count():
+        return 0.0, "game drawn"
+    return first_move(page), "first move"
+
+
+def network_visit(playwright, profile: Path, url: str, cpu_rate: int, *, game: bool) -> dict:
+    browser = Browser(playwright, profile)
+    try:
+        link = Link(browser.context, browser.page, cpu_rate)
+        timings = browser.visit(url, move=False)
+        if game:
+            spent, timings["measured"] = first_interaction(browser.page)
+        else:
+            spent, timings["measured"] = 0.0, "Python answers"
+        timings["interactive"] = timings["ready"] + spent
+        if game:
+            boot = browser.page.evaluate("() => document.documentElement.dataset.engineBoot")
+            if boot != "normal":
+                raise RuntimeError(f"a first visit booted from {boot}")
+        fetch_start = browser.page.evaluate(FETCH_START) / 1000
+        timings["files"] = link.received_before(timings["interactive"], fetch_start)
+        timings["bytes"] = sum(timings["files"].values())
+        timings["responses"] = len([size for size in timings["files"].values() if size])
+        return timings
+    finally:
+        browser.close()
+
+
+def network_main(site: Path, runs: int) -> int:
+    load_before = os.getloadavg()
+    started = time.monotonic()
+    pages = {"bare npm Pyodide": "bench/bare.html?runtime=npm"} | {
+        name: f"{name}.html" for name in GAME_PAGES
+    }
+    results: dict[tuple[str, str], list[dict]] = collections.defaultdict(list)
+    with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
+        work = Path(temporary)
+        dist = shutil.copytree(site, work / "dist")
+        server, base = serve_in_thread(site_with_bench_pages(work, dist), compress=True)
+        profiles = iter(range(1_000_000))
+        # Warm the OS file cache and the server's gzip cache once (not measured).
+        for path in pages.values():
+            network_visit(
+                playwright,
+                work / f"profile-{next(profiles)}",
+                f"{base}/{path}",
+                1,
+                game=not path.startswith("bench/"),
+            )
+        for run in range(runs):
+            line = []
+            for profile, rate in PROFILES.items():
+                for name, path in pages.items():
+                    result = network_visit(
+                        playwright,
+                        work / f"profile-{next(profiles)}",
+                        f"{base}/{path}",
+                        rate,
+                        game=not path.startswith("bench/"),
+                    )
+                    results[profile, name].append(result)
+                    line.append(
+                        f"{name} {result['bytes'] / 1e6:.2f} MB {result['interactive']:.2f} s"
+                    )
+            print(f"run {run + 1}: {'; '.join(line)}", flush=True)
+        server.shutdown()
+    load_after = os.getloadavg()
+    print()
+    print(
+        f"{runs} interleaved runs, {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} cores, "
+        f"load average before {' '.join(f'{x:.2f}' for x in load_before)}, after "
+        f"{' '.join(f'{x:.2f}' for x in load_after)}, {(time.monotonic() - started) / 60:.1f} min; "
+        f"cold first visits over a {NETWORK['downloadThroughput'] * 8 / 1e6:g} Mbit/s down, "
+        f"{NETWORK['uploadThroughput'] * 8 / 1e6:g} Mbit/s up, {NETWORK['latency']} ms link, "
+        "gzip as the host compresses"
+    )
+    for profile in PROFILES:
+        bare = results[profile, "bare npm Pyodide"]
+        print()
+        print(f"**{profile}** (median, min–max)")
+        print()
+        print(
+            "| page | bytes before interactive | files | first paint | interactive "
+            "| interactive / bare npm (per round) | interactive means |"
+        )
+        print("|---|---|---|---|---|---|---|")
+
+        def spread(values: list[float], unit: str = "") -> str:
+            return f"{statistics.median(values):.2f}{unit} ({min(values):.2f}–{max(values):.2f})"
+
+        for name in pages:
+            rows = results[profile, name]
+            ratios = [
+                row["interactive"] / base_row["interactive"]
+                for row, base_row in zip(rows, bare, strict=True)
+            ]
+            paints = [row["fcp"] for row in rows if row["fcp"] is not None]
+            print(
+                f"| {name} | {spread([row['bytes'] / 1e6 for row in rows], ' MB')} "
+                f"| {statistics.median(row['responses'] for row in rows):.0f} "
+                f"| {spread(paints, ' s') if paints else '–'} "
+                f"| {spread([row['interactive'] for row in rows], ' s')} "
+                f"| {spread(ratios)} | {rows[0]['measured']} |"
+            )
+    print()
+    print("What the Zebra page received before it was interactive (network profile, first run):")
+    print()
+    print("| file | kB |")
+    print("|---|---|")
+    files = results["network", "zebra"][0]["files"]
+    for url, size in sorted(files.items(), key=lambda item: -item[1]):
+        print(f"| {url} | {size / 1e3:.1f} |")
     return 0
 
 

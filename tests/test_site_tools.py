@@ -234,3 +234,67 @@ print(json.dumps([fakepkg.sub.VALUE, otherpkg.VALUE, sorted(os.listdir(".")),
         [],
         "UnpackOnDemand",
     ]
+
+
+def test_the_server_compresses_like_the_host(tmp_path: Path) -> None:
+    """web/tools/serve.py gzips text, JavaScript, JSON, SVG and wasm for a browser that accepts
+    it (and answers a conditional GET of an unchanged file with a 304), and sends zips, wheels
+    and everything to a client without gzip as they are."""
+    import http.client
+    import os
+
+    files = {
+        "page.html": b"<p>" + b"board " * 2000 + b"</p>",
+        "engine.wasm": b"\0asm" + bytes(range(256)) * 200,
+        "data.json": b'{"a": "' + b"x" * 5000 + b'"}',
+        "archive.zip": b"PK" + b"z" * 5000,
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    os.utime(tmp_path / "page.html", (1_700_000_000, 1_700_000_000))
+    server, base = serve.serve_in_thread(tmp_path)
+    try:
+        host, port = base.removeprefix("http://").split(":")
+
+        def get(path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+            connection = http.client.HTTPConnection(host, int(port))
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            body = response.read()
+            connection.close()
+            return response.status, dict(response.getheaders()), body
+
+        for name in ("page.html", "engine.wasm", "data.json"):
+            status, headers, body = get(f"/{name}", **{"Accept-Encoding": "gzip, deflate, br"})
+            assert status == 200 and headers["Content-Encoding"] == "gzip", name
+            assert gzip.decompress(body) == files[name] and len(body) < len(files[name])
+            assert headers["Content-Length"] == str(len(body))
+            assert "Content-Security-Policy" in headers
+        assert get("/engine.wasm", **{"Accept-Encoding": "gzip"})[1]["Content-Type"] == (
+            "application/wasm"
+        )
+        status, headers, body = get("/archive.zip", **{"Accept-Encoding": "gzip"})
+        assert "Content-Encoding" not in headers and body == files["archive.zip"]
+        status, headers, body = get("/page.html")
+        assert "Content-Encoding" not in headers and body == files["page.html"]
+        since = "Wed, 15 Nov 2023 00:00:00 GMT"  # after the page's time
+        assert (
+            get("/page.html", **{"Accept-Encoding": "gzip", "If-Modified-Since": since})[0] == 304
+        )
+        before = "Mon, 01 Jan 2001 00:00:00 GMT"
+        assert (
+            get("/page.html", **{"Accept-Encoding": "gzip", "If-Modified-Since": before})[0] == 200
+        )
+    finally:
+        server.shutdown()
+    plain, plain_base = serve.serve_in_thread(tmp_path, compress=False)
+    try:
+        host, port = plain_base.removeprefix("http://").split(":")
+        connection = http.client.HTTPConnection(host, int(port))
+        connection.request("GET", "/page.html", headers={"Accept-Encoding": "gzip"})
+        response = connection.getresponse()
+        assert response.getheader("Content-Encoding") is None
+        assert response.read() == files["page.html"]
+        connection.close()
+    finally:
+        plain.shutdown()

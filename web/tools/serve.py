@@ -1,7 +1,10 @@
 """Serve the built site locally with the same headers Netlify sends.
 
 The [[headers]] rules of netlify.toml are applied to every response, so `make play`, the e2e
-tests and the benchmarks all run under the production Content-Security-Policy and caching.
+tests and the benchmarks all run under the production Content-Security-Policy and caching. Like
+the production host, it compresses text, JavaScript, JSON, SVG and wasm for browsers that accept
+it: gzip (level 6, zlib's default; the host may use brotli, which compresses a little better, so
+byte counts here err on the high side). Zips and wheels go as they are, as there.
 
     python web/tools/serve.py [--root dist] [--port 8000] [--host 127.0.0.1]
 
@@ -12,8 +15,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import re
 import sys
 import threading
@@ -39,6 +46,31 @@ EXTRA_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
 }
+
+
+# What the host compresses (by media type); everything else (zips, wheels, PNG) is sent as it is.
+COMPRESSED_TYPES = re.compile(
+    r"^(text/|application/(javascript|json|wasm|manifest\+json)|image/svg\+xml)"
+)
+
+
+class GzipCache:
+    """Each file's gzip bytes, made once per server (the wasm takes ~0.4 s) and kept while the
+    file is unchanged."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.entries: dict[str, tuple[tuple[int, int], bytes]] = {}
+
+    def get(self, path: str, stat: os.stat_result) -> bytes:
+        key = (stat.st_mtime_ns, stat.st_size)
+        with self.lock:
+            entry = self.entries.get(path)
+            if entry is None or entry[0] != key:
+                with open(path, "rb") as handle:
+                    entry = (key, gzip.compress(handle.read(), compresslevel=6, mtime=0))
+                self.entries[path] = entry
+            return entry[1]
 
 
 def netlify_header_rules(
@@ -68,6 +100,7 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     verbose = False
+    gzip_cache: GzipCache | None = None  # None: nothing is compressed
     # typeshed declares it an instance attribute, so it cannot be a ClassVar here.
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}  # noqa: RUF012
 
@@ -78,6 +111,39 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
                 continue  # send_head already sent it from extensions_map (same values)
             self.send_header(name, value)
         super().end_headers()
+
+    def send_head(self) -> io.BytesIO | Any:
+        """SimpleHTTPRequestHandler's, but a compressible file goes gzip-compressed to a browser
+        that accepts it (with its conditional GET: a page revalidated unchanged gets a 304)."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        content_type = self.guess_type(path)
+        accepted = self.headers.get("Accept-Encoding", "")
+        if (
+            self.gzip_cache is None
+            or "gzip" not in accepted
+            or not COMPRESSED_TYPES.match(content_type)
+            or not os.path.isfile(path)
+        ):
+            return super().send_head()
+        stat = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            with contextlib.suppress(TypeError, ValueError, IndexError, OverflowError):
+                if int(stat.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+        body = self.gzip_cache.get(path, stat)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_message(self, format: str, *args: object) -> None:  # `format`: the stdlib signature
         if self.verbose:
@@ -97,23 +163,34 @@ class SiteServer(http.server.ThreadingHTTPServer):
 
 
 def make_server(
-    root: Path, *, host: str = "127.0.0.1", port: int = 8000, verbose: bool = False
+    root: Path,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    verbose: bool = False,
+    compress: bool = True,
 ) -> SiteServer:
-    """A ready (not yet serving) threaded server for `root`; port 0 picks a free port."""
+    """A ready (not yet serving) threaded server for `root`; port 0 picks a free port.
+    ``compress=False`` sends every file as it is (bench/load.py's localhost mode, comparable
+    with the figures measured before the server compressed)."""
     handler = type(
         "Handler",
         (SiteRequestHandler,),
-        {"rules": netlify_header_rules(), "verbose": verbose},
+        {
+            "rules": netlify_header_rules(),
+            "verbose": verbose,
+            "gzip_cache": GzipCache() if compress else None,
+        },
     )
     server = SiteServer((host, port), functools.partial(handler, directory=str(root)))
     return server
 
 
 def serve_in_thread(
-    root: Path, *, host: str = "127.0.0.1", port: int = 0
+    root: Path, *, host: str = "127.0.0.1", port: int = 0, compress: bool = True
 ) -> tuple[SiteServer, str]:
     """Start serving in a daemon thread; returns the server and its base URL."""
-    server = make_server(root, host=host, port=port)
+    server = make_server(root, host=host, port=port, compress=compress)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}"
 
