@@ -27,6 +27,7 @@ sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from pwa import png_size  # noqa: E402
 from service_worker import precache_urls  # noqa: E402
+from zebra_play import play_by_clicks  # noqa: E402
 
 GAMES = ("zebra", "virus-war", "virus-fight", "fight-the-virus")
 
@@ -252,7 +253,7 @@ def test_the_first_visit_shows_the_download_in_bytes(
     page.goto(f"{site_url}/zebra.html")
     expect(page.locator("#loading-download")).to_be_visible()
     expect(page.locator("#loading-text")).to_be_hidden()
-    total = sum(build_info["bootFiles"].values())
+    total = sum(build_info["bootFiles"]["zebra"].values())
     progress = page.locator("#loading-progress")
     expect(progress).to_have_attribute("max", str(total))
     shown = f"{total / 1e6:.1f} MB"
@@ -294,16 +295,42 @@ def test_the_download_is_not_fetched_twice(
         assert (
             page.evaluate("() => JSON.parse(window.virusGames.status()).download") == "downloaded"
         )
-        for path in build_info["bootFiles"]:
+        for path in build_info["bootFiles"]["zebra"]:
             assert hits.count(f"/{path}") == 1, (path, hits)
         # a second visit finds every file in the HTTP cache: no bar, and nothing downloaded
         with counting_hits(site_server) as hits:
             page.goto(f"{site_url}/zebra.html")
             wait_ready(page)
         assert page.evaluate("() => JSON.parse(window.virusGames.status()).download") == "cached"
-        assert not [hit for hit in hits if hit.lstrip("/") in build_info["bootFiles"]], hits
+        assert not [hit for hit in hits if hit.lstrip("/") in build_info["bootFiles"]["zebra"]], (
+            hits
+        )
     finally:
         context.close()
+
+
+def test_a_first_visit_downloads_only_the_workers_own_files(
+    page: Page, site_url: str, watch, build_info: dict
+) -> None:
+    """The engine starts from its own small archives (docs/ARCHITECTURE.md, "First visit over a
+    real network"): no wheel, full bytecode or full standard library before the game is ready;
+    a game the page's archive leaves out is still there, the worker downloading the engine's
+    wheel when an import needs it."""
+    page.goto(f"{site_url}/zebra.html")
+    wait_ready(page)
+    later = [build_info["wheel"], build_info["engineBytecode"], "python_stdlib.zip"]
+    assert not [url for url in watch.requests if url.endswith(tuple(later))], watch.requests
+    for path in build_info["bootFiles"]["zebra"]:
+        assert f"{site_url}/{path}" in watch.requests, path
+    reply = page.evaluate("() => window.virusGames.send({op: 'games'})")
+    assert reply["ok"] is True and [game["id"] for game in reply["games"]] == [
+        "zebra",
+        "virus-war",
+        "virus-fight",
+        "fight-the-virus",
+    ]
+    assert f"{site_url}/{build_info['wheel']}" in watch.requests
+    play_by_clicks(page, ["c2-d2"])  # the page carries on
 
 
 def test_the_site_is_installable(page: Page, site: Path, site_url: str, watch) -> None:

@@ -213,7 +213,7 @@ open("fakepkg/__init__.py", "w").close()
 import fakepkg                       # in memory, as after a restore...
 os.remove("fakepkg/__init__.py")
 os.rmdir("fakepkg")                  # ...with nothing on disk
-namespace["unpack_when_needed"](open("archive.zip", "rb").read())
+namespace["unpack_when_needed"]([], "", open("archive.zip", "rb").read())
 import fakepkg.sub
 import otherpkg
 print(json.dumps([fakepkg.sub.VALUE, otherpkg.VALUE, sorted(os.listdir(".")),
@@ -298,3 +298,62 @@ def test_the_server_compresses_like_the_host(tmp_path: Path) -> None:
         connection.close()
     finally:
         plain.shutdown()
+
+
+def test_the_worker_downloads_what_its_own_archives_leave_out(tmp_path: Path) -> None:
+    """engine_worker.py's UnpackOnDemand downloads the engine's wheel when an import of the
+    engine finds nothing, and the full standard library (written over the worker's own) when
+    an import asks for a module the worker's library names as left out; each once, and
+    nothing for a module no library has."""
+    import io
+    import zipfile
+
+    def archive(name: str, files: dict[str, str]) -> None:
+        data = io.BytesIO()
+        with zipfile.ZipFile(data, "w") as handle:
+            for path, text in files.items():
+                handle.writestr(path, text)
+        (tmp_path / name).write_bytes(data.getvalue())
+
+    archive("engine.zip", {"pyengine/fakegame.py": "VALUE = 'game'\n"})
+    archive("small.zip", {"kept.py": "VALUE = 1\n", "omitted-modules.txt": "fakestd\nfakestd.sub"})
+    archive(
+        "full.zip",
+        {"kept.py": "VALUE = 1\n", "fakestd/__init__.py": "", "fakestd/sub.py": "VALUE = 2\n"},
+    )
+    script = """
+import json, os, sys
+namespace = {}
+exec(compile(open(sys.argv[1]).read(), "engine_worker.py", "exec"), namespace)
+sys.path.insert(0, os.path.abspath("small.zip"))
+namespace["STDLIB"] = os.path.abspath("small.zip")
+downloads = []
+def download(url):
+    downloads.append(url)
+    return open(url, "rb").read()
+namespace["download"] = download
+import pyengine
+pyengine.__path__.insert(0, os.path.abspath("pyengine"))
+namespace["unpack_when_needed"](["engine.zip"], "full.zip")
+import kept
+try:
+    import notinstd
+except ImportError:
+    missing = True
+import pyengine.fakegame
+import fakestd.sub
+try:
+    import pyengine.nosuchmodule
+except ImportError:
+    missing_engine = True
+print(json.dumps([downloads, pyengine.fakegame.VALUE, fakestd.sub.VALUE, missing, missing_engine]))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(REPOSITORY), "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+    assert json.loads(result.stdout) == [["engine.zip", "full.zip"], "game", 2, True, True]

@@ -32,6 +32,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from tools.pwa import write_manifest_and_icons
 from tools.rules_pages import write_rules_pages
@@ -77,6 +78,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# What the game pages' worker loads of them: its standard library and lock file are its own.
+WORKER_PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 
 # Site content copied from web/ (the build tools themselves stay out of the site).
 SITE_DIRECTORIES = ("app", "static", "docs")
@@ -181,7 +184,9 @@ def reconcile_lock(lock_path: Path, wheels: list[Path]) -> None:
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
 
 
-def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
+def copy_runtime(dist: Path, wheel: Path) -> dict[str, Any]:
+    from pyengine.core.registry import game_ids  # the freshly built wheel (see main)
+
     pyodide_source = check_package_version("pyodide", PYODIDE_VERSION)
     pyscript_source = check_package_version("@pyscript/core", PYSCRIPT_VERSION)
 
@@ -194,24 +199,46 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
         shutil.copy2(runtime_wheel, pyodide_dir / runtime_wheel.name)
     reconcile_lock(pyodide_dir / "pyodide-lock.json", wheels)
 
-    # 3. Bytecode for the stdlib modules the site imports (same file name, so PyScript and any
-    #    plain loadPyodide() pick it up): ~2x faster start, measured in the findings note.
+    # 3. Bytecode, written by this Pyodide's own CPython (web/tools/precompile.py): the full
+    #    standard library gets .pyc for what the site imports (same file name, so PyScript and
+    #    any plain loadPyodide() pick it up: ~2x faster start, measured in the findings note),
+    #    the engine a bytecode overlay beside its wheel, and the game pages' worker its own
+    #    smallest archives (a stdlib of what it imports and one archive per game, bytecode
+    #    only), under a directory named after their content.
     digest = sha256_of(wheel)[:12]
     wheel_dir = dist / "wheels" / digest
     wheel_dir.mkdir(parents=True)
     engine_bytecode = wheel_dir / f"pyengine-bytecode-{PYODIDE_VERSION}.zip"
-    subprocess.run(
-        [
-            "node",
-            str(WEB / "tools" / "precompile_stdlib.mjs"),
-            str(pyodide_source),
-            str(wheel),
-            str(pyscript_source / "src" / "stdlib" / "pyscript"),
-            str(pyodide_dir / "python_stdlib.zip"),
-            str(engine_bytecode),
-        ],
-        check=True,
-    )
+    with tempfile.TemporaryDirectory() as worker_work:
+        settings = {
+            "wheel": str(wheel),
+            "worker_script": str(WEB / "app" / "engine_worker.py"),
+            "pyscript_stdlib": str(pyscript_source / "src" / "stdlib" / "pyscript"),
+            "lock": str(pyodide_source / "pyodide-lock.json"),
+            "stdlib": str(pyodide_dir / "python_stdlib.zip"),
+            "overlay": str(engine_bytecode),
+            "worker_dir": worker_work,
+            "games": game_ids(),
+        }
+        subprocess.run(
+            [
+                "node",
+                str(WEB / "tools" / "precompile_stdlib.mjs"),
+                str(pyodide_source),
+                str(WEB / "tools" / "precompile.py"),
+                json.dumps(settings),
+            ],
+            check=True,
+        )
+        worker_files = sorted(Path(worker_work).iterdir())
+        content = hashlib.sha256()
+        for path in worker_files:
+            content.update(path.name.encode() + b"\0" + path.read_bytes())
+        worker_dir = dist / "engine" / content.hexdigest()[:12]
+        worker_dir.mkdir(parents=True)
+        for path in worker_files:
+            shutil.copy2(path, worker_dir / path.name)
+    worker_path = worker_dir.relative_to(dist).as_posix()
 
     pyscript_dir = dist / "pyscript" / PYSCRIPT_VERSION
     shutil.copytree(pyscript_source / "dist", pyscript_dir, ignore=shutil.ignore_patterns("*.map"))
@@ -235,6 +262,15 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, str]:
         "wheel": f"wheels/{digest}/{wheel.name}",
         "engineBytecode": f"wheels/{digest}/{engine_bytecode.name}",
         "wheelSha256": sha256_of(wheel),
+        # the game pages' worker (app/engine-worker.js): its standard library, lock file and
+        # each game's engine bytecode
+        "workerStdlib": f"{worker_path}/stdlib.zip",
+        "workerLock": f"{worker_path}/pyodide-lock.json",
+        "engineGames": {
+            path.stem: f"{worker_path}/{path.name}"
+            for path in worker_files
+            if path.name not in ("stdlib.zip", "pyodide-lock.json")
+        },
     }
 
 
@@ -253,7 +289,7 @@ class PageRenderer:
         r'\bdata-i18n-bundles="([\w -]*)"'
     )  # extra string files a page loads (i18n.js)
 
-    def __init__(self, strings: dict[str, str], dist: Path) -> None:
+    def __init__(self, strings: dict[str, Any], dist: Path) -> None:
         self.strings = strings
         self.dist = dist
         self.used_keys: set[str] = set()
@@ -434,15 +470,15 @@ class PageRenderer:
         return "\n".join(rows)
 
 
-def bundle_strings(names: list[str], language: str) -> dict[str, str]:
+def bundle_strings(names: list[str], language: str) -> dict[str, Any]:
     """The strings of extra bundles (``rules`` -> static/i18n/rules-<language>.json)."""
-    merged: dict[str, str] = {}
+    merged: dict[str, Any] = {}
     for name in names:
         merged.update(json.loads((WEB / "static" / "i18n" / f"{name}-{language}.json").read_text()))
     return merged
 
 
-def copy_pages(dist: Path, runtime: dict[str, str]) -> None:
+def copy_pages(dist: Path, runtime: dict[str, Any]) -> None:
     strings = json.loads((WEB / "static" / "i18n" / "en.json").read_text())
     renderer = PageRenderer(strings, dist)
     for directory in SITE_DIRECTORIES:
@@ -518,7 +554,7 @@ def compile_glue(package: Path) -> list[tuple[str, bytes]]:
     return compiled
 
 
-def write_glue(dist: Path, runtime: dict[str, str]) -> None:
+def write_glue(dist: Path, runtime: dict[str, Any]) -> None:
     """On every page that asks for it (``<!-- glue:home -->``): PyScript plus a MicroPython
     script that runs ``glue.home.main()``, with the glue package in its file system.
 
@@ -579,20 +615,33 @@ def write_glue(dist: Path, runtime: dict[str, str]) -> None:
         page.write_text(GLUE_PLACEHOLDER.sub(tags, text))
 
 
-def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:
+def write_build_info(dist: Path, runtime: dict[str, Any], wheel: Path) -> None:
     version = wheel.name.split("-")[1]
-    # The files the engine's worker downloads to start, with their sizes: the page fetches them
-    # first on a cold visit to show real download progress (app/runtime-download.js).
-    boot_files = [
-        *(f"pyodide/{PYODIDE_VERSION}/{name}" for name in PYODIDE_FILES),
-        runtime["wheel"],
-        runtime["engineBytecode"],
+    # The files the engine's worker downloads to start, with their sizes, per game: the page
+    # fetches them first on a cold visit to show real download progress (glue/download.py).
+    common = [
+        *(f"pyodide/{PYODIDE_VERSION}/{name}" for name in WORKER_PYODIDE_FILES),
+        runtime["workerStdlib"],
+        runtime["workerLock"],
     ]
+    boot_files = {
+        game: {path: (dist / path).stat().st_size for path in [*common, archive]}
+        for game, archive in runtime["engineGames"].items()
+    }
     # A Pyodide memory snapshot (app/engine-worker.js) holds the interpreter with the standard
     # library and the engine imported: it is valid only for exactly these files, so its cache is
     # named after their contents and a build that changes any of them makes a new one.
     snapshot = hashlib.sha256()
-    for path in [*boot_files, "app/engine_worker.py", "app/engine-worker.js"]:
+    for path in [
+        *common,
+        *runtime["engineGames"].values(),
+        # what the worker downloads when an import needs it (engine_worker.py)
+        runtime["wheel"],
+        runtime["engineBytecode"],
+        f"pyodide/{PYODIDE_VERSION}/python_stdlib.zip",
+        "app/engine_worker.py",
+        "app/engine-worker.js",
+    ]:
         snapshot.update(path.encode() + b"\0" + sha256_of(dist / path).encode())
     info = {
         **runtime,
@@ -601,7 +650,7 @@ def write_build_info(dist: Path, runtime: dict[str, str], wheel: Path) -> None:
         "pyscriptVersion": PYSCRIPT_VERSION,
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "snapshotKey": snapshot.hexdigest()[:16],
-        "bootFiles": {path: (dist / path).stat().st_size for path in boot_files},
+        "bootFiles": boot_files,
     }
     (dist / "build.json").write_text(json.dumps(info, indent=2) + "\n")
     (dist / "app" / "build-info.js").write_text(

@@ -1,7 +1,9 @@
 // The engine's web worker: plain Pyodide (a module worker, started by app/engine-early.js or
-// app/glue/engine.py) with the engine wheel and its bytecode overlay unpacked into the working
-// directory (after a snapshot restore, only once an import needs them), and
-// app/engine_worker.py's one JSON-in/JSON-out `handle`.
+// app/glue/engine.py) with the fewest bytes that start it (docs/ARCHITECTURE.md, "First visit
+// over a real network"): its own standard library and lock file, and the page's game's engine
+// bytecode unpacked into the working directory (after a snapshot restore, only once an import
+// needs it); app/engine_worker.py's one JSON-in/JSON-out `handle`, which downloads the wheel or
+// the full standard library itself if an import ever needs more.
 //
 // Start-up (docs/ARCHITECTURE.md, "Start-up"): the first start in a browser is a normal boot
 // that ends with a Pyodide *memory snapshot* (the interpreter with the standard library and
@@ -26,6 +28,9 @@ const pageGame = (self.name || "").replace(/^engine ?/, "");
 
 const siteURL = (path) => new URL(`../${path}`, import.meta.url).href;
 const indexURL = siteURL(BUILD.pyodide).replace(/[^/]*$/, "");
+const pyodideOptions = { indexURL, stdLibURL: siteURL(BUILD.workerStdlib), lockFileURL: siteURL(BUILD.workerLock) };
+// What engine_worker.py downloads if an import needs it: the engine's wheel and bytecode, the full library.
+const later = [[BUILD.wheel, BUILD.engineBytecode].map(siteURL), `${indexURL}python_stdlib.zip`];
 
 const SNAPSHOT_CACHE_PREFIX = "virus-games-snapshot-";
 const SNAPSHOT_CACHE = SNAPSHOT_CACHE_PREFIX + BUILD.snapshotKey;
@@ -39,15 +44,14 @@ async function fetchBytes(url) {
     return response.arrayBuffer();
 }
 
-// Everything is requested at once: Pyodide's two scripts and the engine's files download
+// Everything is requested at once: Pyodide's two scripts and the game's engine bytecode download
 // while the worker starts (the wasm itself is requested by loadPyodide straight away).
 const pyodideModule = import(siteURL(BUILD.pyodide)).then((module) => {
     step("pyodideImported");
     return module;
 });
 const createModule = import(`${indexURL}pyodide.asm.mjs`).then((module) => module.default);
-const engineFiles = [BUILD.wheel, BUILD.engineBytecode].map((path) => fetchBytes(siteURL(path)).then(
-    (bytes) => ({ bytes, format: path.endsWith(".whl") ? "wheel" : "zip" })));
+const engineFiles = BUILD.engineGames[pageGame] ? [fetchBytes(siteURL(BUILD.engineGames[pageGame]))] : [];
 const workerSource = fetch(new URL("./engine_worker.py", import.meta.url)).then((response) => response.text());
 for (const promise of [createModule, workerSource, ...engineFiles]) promise.catch(() => undefined); // awaited later
 
@@ -63,9 +67,9 @@ async function openSnapshot() {
     }
 }
 
-// The wheel and its bytecode overlay, unpacked into the working directory (on sys.path).
+// The game's engine bytecode, unpacked into the working directory (on sys.path).
 async function unpackEngine(pyodide) {
-    for (const file of await Promise.all(engineFiles)) pyodide.unpackArchive(file.bytes, file.format);
+    for (const bytes of await Promise.all(engineFiles)) pyodide.unpackArchive(bytes, "zip");
 }
 
 async function restore(response) {
@@ -83,11 +87,11 @@ async function restore(response) {
     filled.catch(() => undefined); // awaited below
     const [{ loadPyodide }, create] = await Promise.all([pyodideModule, createModule]);
     const createPyodideModule = async (settings) => [await create(settings), await filled][0];
-    const pyodide = await loadPyodide({ indexURL, _loadSnapshot: memory, createPyodideModule });
+    const pyodide = await loadPyodide({ ...pyodideOptions, _loadSnapshot: memory, createPyodideModule });
     step("pyodideLoaded");
     // The page's game is in memory already: its files are unpacked only when an import needs
     // one (engine_worker.py's UnpackOnDemand).
-    pyodide.globals.get("unpack_when_needed")(...(await Promise.all(engineFiles)).map((file) => file.bytes));
+    pyodide.globals.get("unpack_when_needed")(...later, ...(await Promise.all(engineFiles)));
     step("engineUnpacked");
     // Every restore starts from the same memory: new random state, and the import system must
     // see the files unpacked after the snapshot was made. (Not importlib.invalidate_caches():
@@ -102,11 +106,12 @@ async function restore(response) {
 
 async function normalBoot(cache) {
     const [{ loadPyodide }, createPyodideModule] = await Promise.all([pyodideModule, createModule]);
-    const pyodide = await loadPyodide({ indexURL, _makeSnapshot: cache !== null, createPyodideModule });
+    const pyodide = await loadPyodide({ ...pyodideOptions, _makeSnapshot: cache !== null, createPyodideModule });
     step("pyodideLoaded");
     await unpackEngine(pyodide);
     step("engineUnpacked");
     pyodide.runPython(await workerSource);
+    pyodide.globals.get("unpack_when_needed")(...later);
     if (pageGame) pyodide.globals.get("preload")(pageGame);
     step("engineImported");
     const handle = pyodide.globals.get("handle");

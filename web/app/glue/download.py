@@ -1,7 +1,7 @@
 """The runtime's download on a first visit, as a real progress bar in #loading (game pages).
 
-The engine's worker needs ~16 MB of files to start (build.json's ``bootFiles``: Pyodide, its
-standard library, the engine wheel...). On a cold visit the page fetches those same URLs itself,
+The engine's worker needs ~13 MB of files to start (build.json's ``bootFiles`` for the page's
+game: Pyodide, the worker's standard library, the game's engine bytecode...). On a cold visit the page fetches those same URLs itself,
 in parallel with the worker's start, and counts the bytes of each response body as they arrive.
 The files are served ``immutable``, so the worker's own requests are answered by the HTTP cache
 (Chromium lets a request for a URL already being downloaded share that download): nothing is
@@ -49,7 +49,8 @@ async def boot_files() -> "list[tuple[str, int]]":
     if not response.ok:
         raise OSError("build.json: HTTP " + str(response.status))
     build = await response.json()
-    files = getattr(build, "bootFiles", None)
+    game = dom.data(dom.document.body, "game") or ""
+    files = getattr(getattr(build, "bootFiles", None), game, None)
     if files is None:
         return []
     return [(str(path), int(size)) for path, size in dom.from_js(dom.js.Object.entries(files))]

@@ -3,8 +3,9 @@ web/tools/sw-template.js) and offers "New version available - Reload" when a new
 been installed beside the running one.
 
 * Registration waits until the page has done its own work (the load event; on a game page also
-  the engine's first view, ``body[data-ready]``), so precaching never competes with the first
-  start, and its downloads are answered by the HTTP cache that start just filled.
+  the engine's first view, ``body[data-ready]``, and a few seconds more), so precaching (the
+  rest of the site, megabytes over a visitor's link) never competes with the first start or
+  the first moves, and the files that start used are answered by the HTTP cache.
 * A new version waits (the old pages keep running on the old cache) until a page's Reload
   button tells it to take over; then every page of the old version reloads, so no page ever
   runs old code against new files.
@@ -20,8 +21,14 @@ if TYPE_CHECKING:
     from typing import Any
 
 
+# After a game page's first view: its first moves' answers and the engine's memory snapshot,
+# stored once the engine has been idle 1.5 s, come before the precache's downloads.
+GAME_PAGE_QUIET_MS = 3000
+
+
 async def page_done() -> None:
-    """Until the page is loaded and, on a game page, the engine's first view is shown."""
+    """Until the page is loaded and, on a game page, the engine's first view has been shown for
+    a few seconds."""
     loaded = asyncio.Event()
     if str(dom.document.readyState) == "complete":
         loaded.set()
@@ -29,7 +36,8 @@ async def page_done() -> None:
         dom.on(dom.window, "load", lambda event: loaded.set())
     ready = asyncio.Event()
     body = dom.document.body
-    if not body.classList.contains("game") or dom.data(body, "ready") == "true":
+    game_page = bool(body.classList.contains("game"))
+    if not game_page or dom.data(body, "ready") == "true":
         ready.set()
     else:
 
@@ -43,6 +51,8 @@ async def page_done() -> None:
         observer.observe(body, options)
     await loaded.wait()
     await ready.wait()
+    if game_page:
+        await dom.sleep_ms(GAME_PAGE_QUIET_MS)
 
 
 class Updates:
