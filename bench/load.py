@@ -32,7 +32,8 @@ medians and the ratios are what to compare between runs, not absolute times. Nee
 site (`make site`), node_modules (npm ci) and Debian's chromium.
 
 Network mode (--network): the server compresses as the production host does (web/tools/serve.py:
-gzip for text, JavaScript, JSON, SVG and wasm) and Chromium's network emulation throttles every
+gzip for text, JavaScript, JSON, SVG and wasm; --compression br: brotli, which the host may serve
+Chromium) and Chromium's network emulation throttles every
 load to a 10 Mbit/s down, 2 Mbit/s up link with 40 ms latency (CDP
 Network.emulateNetworkConditions on the page; measured here, the page's dedicated workers share
 that same throttled link: Chromium refuses the command on a worker's own session). Each round
@@ -64,6 +65,7 @@ from typing import Any
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
@@ -187,7 +189,7 @@ class Browser:
                 else self.foreign.append(request.url)
             ),
         )
-        self.page.goto(url)
+        self.page.goto(url, wait_until="commit", timeout=TIMEOUT_MS)
         self.page.wait_for_selector("body[data-ready=true]", state="attached", timeout=TIMEOUT_MS)
         timings: dict[str, Any] = {
             key: (value / 1000 if value is not None else None)
@@ -256,20 +258,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--network", action="store_true", help="cold visits of every game page over a slow link"
     )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        help="--network: another build whose Zebra page is measured in the same rounds",
+    )
+    parser.add_argument(
+        "--compression",
+        choices=("gzip", "br"),
+        default="gzip",
+        help="how the server compresses in --network mode (br: brotli, where accepted)",
+    )
     arguments = parser.parse_args(argv)
     if not (NPM_PYODIDE / "package.json").is_file():
         sys.exit("error: node_modules/pyodide is missing; run `npm ci` (make site does)")
     if not (arguments.site / "build.json").is_file():
         sys.exit(f"error: no built site in {arguments.site}; run `make site` first")
     if arguments.network:
-        return network_main(arguments.site, arguments.runs)
+        return network_main(
+            arguments.site, arguments.runs, arguments.compression, arguments.compare
+        )
     load_before = os.getloadavg()
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         work = Path(temporary)
         # a copy: a rebuild meanwhile changes nothing here
         dist = shutil.copytree(arguments.site, work / "dist")
-        server, base = serve_in_thread(site_with_bench_pages(work, dist), compress=False)
+        server, base = serve_in_thread(site_with_bench_pages(work, dist), compress=None)
         boot_files = json.loads((dist / "build.json").read_text())["bootFiles"]
         boot_files = boot_files.get("zebra", boot_files)  # per game since the worker's own files
         no_bar = f"localStorage.setItem({json.dumps(DOWNLOAD_NOTE)}, {json.dumps(' '.join(boot_files))});"
@@ -421,6 +436,7 @@ class Link:
         self.chunks: dict[tuple[str, str], list[tuple[float, int]]] = collections.defaultdict(list)
         self.finished: dict[tuple[str, str], tuple[float, int]] = {}
         self.urls: dict[tuple[str, str], str] = {}
+        self.started: dict[tuple[str, str], float] = {}
         self.worker_message_id = 1_000_000
         self.cdp.on("Network.requestWillBeSent", lambda event: self.on_request("", event))
         self.cdp.on("Network.dataReceived", lambda event: self.on_data("", event))
@@ -438,6 +454,7 @@ class Link:
 
     def on_request(self, session: str, event: dict) -> None:
         self.urls[session, event["requestId"]] = event["request"]["url"]
+        self.started[session, event["requestId"]] = event["timestamp"]
         if not session and self.navigation is None and event.get("type") == "Document":
             self.navigation = event["timestamp"]
 
@@ -470,6 +487,20 @@ class Link:
         }.get(message.get("method", ""))
         if handler:
             handler(event["sessionId"], message["params"])
+
+    def timeline(self, fetch_start: float) -> dict[str, tuple[float, float]]:
+        """When each URL's (first) request went out and its response was complete, in s
+        since the page's time origin."""
+        if self.navigation is None:
+            return {}
+        origin = self.navigation - fetch_start
+        times: dict[str, tuple[float, float]] = {}
+        for key, started in self.started.items():
+            url = self.urls[key].split("/", 3)[-1]
+            done = self.finished.get(key, (float("nan"), 0))[0]
+            if url not in times:
+                times[url] = (started - origin, done - origin)
+        return times
 
     def received_before(self, page_time: float, fetch_start: float) -> dict[str, int]:
         """Bytes received (headers and bodies as they came over the wire) by ``page_time`` (s
@@ -515,6 +546,11 @@ def network_visit(playwright, profile: Path, url: str, cpu_rate: int, *, game: b
                 raise RuntimeError(f"a first visit booted from {boot}")
         fetch_start = browser.page.evaluate(FETCH_START) / 1000
         timings["files"] = link.received_before(timings["interactive"], fetch_start)
+        timings["timeline"] = link.timeline(fetch_start)
+        if game:
+            timings["steps"] = browser.page.evaluate(
+                "() => JSON.parse(window.virusGames.status()).bootSteps"
+            )
         timings["bytes"] = sum(timings["files"].values())
         timings["responses"] = len([size for size in timings["files"].values() if size])
         return timings
@@ -522,17 +558,22 @@ def network_visit(playwright, profile: Path, url: str, cpu_rate: int, *, game: b
         browser.close()
 
 
-def network_main(site: Path, runs: int) -> int:
+def network_main(site: Path, runs: int, compression: str, compare: Path | None = None) -> int:
     load_before = os.getloadavg()
     started = time.monotonic()
     pages = {"bare npm Pyodide": "bench/bare.html?runtime=npm"} | {
         name: f"{name}.html" for name in GAME_PAGES
     }
+    if compare is not None:  # served under /compare/
+        pages[f"zebra of {compare}"] = "compare/zebra.html"
     results: dict[tuple[str, str], list[dict]] = collections.defaultdict(list)
     with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
         work = Path(temporary)
         dist = shutil.copytree(site, work / "dist")
-        server, base = serve_in_thread(site_with_bench_pages(work, dist), compress=True)
+        root = site_with_bench_pages(work, dist)
+        if compare is not None:
+            shutil.copytree(compare, root / "compare")
+        server, base = serve_in_thread(root, compress=compression)
         profiles = iter(range(1_000_000))
         # Warm the OS file cache and the server's gzip cache once (not measured).
         for path in pages.values():
@@ -547,13 +588,20 @@ def network_main(site: Path, runs: int) -> int:
             line = []
             for profile, rate in PROFILES.items():
                 for name, path in pages.items():
-                    result = network_visit(
-                        playwright,
-                        work / f"profile-{next(profiles)}",
-                        f"{base}/{path}",
-                        rate,
-                        game=not path.startswith("bench/"),
-                    )
+                    for attempt in (1, 2):
+                        try:
+                            result = network_visit(
+                                playwright,
+                                work / f"profile-{next(profiles)}",
+                                f"{base}/{path}",
+                                rate,
+                                game=not path.startswith("bench/"),
+                            )
+                            break
+                        except (TimeoutError, PlaywrightTimeoutError) as error:  # said, tried again
+                            print(f"run {run + 1}, {profile}, {name}: {error}", flush=True)
+                            if attempt == 2:
+                                raise
                     results[profile, name].append(result)
                     line.append(
                         f"{name} {result['bytes'] / 1e6:.2f} MB {result['interactive']:.2f} s"
@@ -568,7 +616,8 @@ def network_main(site: Path, runs: int) -> int:
         f"{' '.join(f'{x:.2f}' for x in load_after)}, {(time.monotonic() - started) / 60:.1f} min; "
         f"cold first visits over a {NETWORK['downloadThroughput'] * 8 / 1e6:g} Mbit/s down, "
         f"{NETWORK['uploadThroughput'] * 8 / 1e6:g} Mbit/s up, {NETWORK['latency']} ms link, "
-        "gzip as the host compresses"
+        + ("gzip" if compression == "gzip" else "brotli (quality 5)")
+        + " as the host compresses"
     )
     for profile in PROFILES:
         bare = results[profile, "bare npm Pyodide"]
@@ -601,11 +650,28 @@ def network_main(site: Path, runs: int) -> int:
     print()
     print("What the Zebra page received before it was interactive (network profile, first run):")
     print()
-    print("| file | kB |")
-    print("|---|---|")
-    files = results["network", "zebra"][0]["files"]
-    for url, size in sorted(files.items(), key=lambda item: -item[1]):
-        print(f"| {url} | {size / 1e3:.1f} |")
+    print("| file | kB | requested at (s) | complete at (s) |")
+    print("|---|---|---|---|")
+    first = results["network", "zebra"][0]
+    for url, size in sorted(first["files"].items(), key=lambda item: -item[1]):
+        if size:
+            started, done = first["timeline"].get(url, (float("nan"), float("nan")))
+            print(f"| {url} | {size / 1e3:.1f} | {started:.2f} | {done:.2f} |")
+    print()
+    print("The Zebra page's engine start (app/engine-worker.js's steps, median s from navigation):")
+    print()
+    print(f"| step | {' | '.join(PROFILES)} |")
+    print(f"|---|{'---|' * len(PROFILES)}")
+    for step in STEPS:
+        medians = []
+        for profile in PROFILES:
+            times = [
+                row["steps"][step] / 1000
+                for row in results[profile, "zebra"]
+                if step in (row.get("steps") or {})
+            ]
+            medians.append(f"{statistics.median(times):.2f}" if times else "–")
+        print(f"| {step} | {' | '.join(medians)} |")
     return 0
 
 

@@ -190,6 +190,18 @@ print(json.dumps([before, unknown, [name in sys.modules for name in modules],
     assert json.loads(result.stdout) == [[False, False], [False, False], [True, True], True]
 
 
+def run_with_engine_worker(script: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """``script`` in a fresh CPython in ``folder``, app/engine_worker.py's path its argument."""
+    return subprocess.run(
+        [sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=folder,
+        env={"PYTHONPATH": str(REPOSITORY), "PYTHONDONTWRITEBYTECODE": "1"},
+    )
+
+
 def test_the_worker_unpacks_the_engine_files_when_an_import_needs_them(tmp_path: Path) -> None:
     """After a memory-snapshot restore the worker's file system is empty: engine_worker.py's
     UnpackOnDemand unpacks the archives it was given the first time an import finds nothing
@@ -219,14 +231,7 @@ import otherpkg
 print(json.dumps([fakepkg.sub.VALUE, otherpkg.VALUE, sorted(os.listdir(".")),
                   namespace["UnpackOnDemand"].archives, sys.meta_path[-1].__name__]))
 """
-    result = subprocess.run(
-        [sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(REPOSITORY), "PYTHONDONTWRITEBYTECODE": "1"},
-    )
+    result = run_with_engine_worker(script, tmp_path)
     assert json.loads(result.stdout) == [
         42,
         7,
@@ -238,8 +243,9 @@ print(json.dumps([fakepkg.sub.VALUE, otherpkg.VALUE, sorted(os.listdir(".")),
 
 def test_the_server_compresses_like_the_host(tmp_path: Path) -> None:
     """web/tools/serve.py gzips text, JavaScript, JSON, SVG and wasm for a browser that accepts
-    it (and answers a conditional GET of an unchanged file with a 304), and sends zips, wheels
-    and everything to a client without gzip as they are."""
+    it (and answers a conditional GET of an unchanged file with a 304), or brotli-compresses
+    them where asked to and accepted, and sends zips, wheels and everything to a client that
+    accepts neither as they are."""
     import http.client
     import os
 
@@ -287,7 +293,22 @@ def test_the_server_compresses_like_the_host(tmp_path: Path) -> None:
         )
     finally:
         server.shutdown()
-    plain, plain_base = serve.serve_in_thread(tmp_path, compress=False)
+    import brotli  # type: ignore[import-untyped]
+
+    server, base = serve.serve_in_thread(tmp_path, compress="br")
+    try:
+        host, port = base.removeprefix("http://").split(":")
+        status, headers, body = get("/engine.wasm", **{"Accept-Encoding": "gzip, deflate, br"})
+        assert (
+            headers["Content-Encoding"] == "br" and brotli.decompress(body) == files["engine.wasm"]
+        )
+        status, headers, body = get("/engine.wasm", **{"Accept-Encoding": "gzip"})
+        assert (
+            headers["Content-Encoding"] == "gzip" and gzip.decompress(body) == files["engine.wasm"]
+        )
+    finally:
+        server.shutdown()
+    plain, plain_base = serve.serve_in_thread(tmp_path, compress=None)
     try:
         host, port = plain_base.removeprefix("http://").split(":")
         connection = http.client.HTTPConnection(host, int(port))
@@ -348,12 +369,5 @@ except ImportError:
     missing_engine = True
 print(json.dumps([downloads, pyengine.fakegame.VALUE, fakestd.sub.VALUE, missing, missing_engine]))
 """
-    result = subprocess.run(
-        [sys.executable, "-c", script, str(REPOSITORY / "web" / "app" / "engine_worker.py")],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=tmp_path,
-        env={"PYTHONPATH": str(REPOSITORY), "PYTHONDONTWRITEBYTECODE": "1"},
-    )
+    result = run_with_engine_worker(script, tmp_path)
     assert json.loads(result.stdout) == [["engine.zip", "full.zip"], "game", 2, True, True]

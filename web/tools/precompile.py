@@ -14,11 +14,13 @@ the files. It writes:
 * into ``worker_dir``, what the game pages' engine worker downloads on a first visit, the
   fewest bytes that start it (docs/ARCHITECTURE.md, "First visit over a real network"):
   ``stdlib.zip``, bytecode only, of exactly the standard-library modules Pyodide's start, the
-  worker and the engine import (docstrings left out, except Pyodide's own package, which reads
-  them); ``<game id>.zip``, the bytecode of the engine's modules that game uses (all but the
-  other games); ``pyodide-lock.json``, a lock file with no packages (the worker loads none).
-  Their line tables keep line numbers but no columns (a traceback names the file and line of
-  the engine's source; only the ^^^ markers are lost): half the bytes of a full .pyc.
+  worker and the engine import, without docstrings, each instruction's line being its
+  function's first (a traceback names the function), and the names of the modules it leaves
+  out; ``<game id>.zip``, the bytecode of the engine's modules that game uses (none of the
+  other games' but those it imports), with line numbers but no columns (a traceback names the
+  file and line of the engine's source; only the ^^^ markers are lost) and without module and
+  function docstrings; ``pyodide-lock.json``, a lock file with no packages (the worker loads
+  none). Compressed, such bytecode is about half the size of a full .pyc.
 
 Not imported by anything: it runs only inside Pyodide (``settings`` is given by the script).
 """
@@ -52,9 +54,6 @@ DEVELOPER_MODULES = (
 )
 # In the worker's standard library: the names of the modules it leaves out (app/engine_worker.py).
 OMITTED = "omitted-modules.txt"
-# Packages whose docstrings are read at run time: none (Pyodide's own are the documentation of
-# its JavaScript proxies, for help()).
-KEEP_DOCSTRINGS: tuple[str, ...] = ()
 
 
 def host(path):
@@ -125,7 +124,15 @@ def lines_only(code, *, first_line_only=False):
 
 
 class Docstrings(ast.NodeTransformer):
-    """Drops the docstrings of a module, its classes and functions (asserts stay, unlike -OO)."""
+    """Drops the docstrings of a module, its functions and (``classes``) its classes; asserts
+    stay, unlike -OO. (A dataclass without a docstring computes one from its signature as it
+    is created: the engine's keep theirs.)"""
+
+    def __init__(self, *, classes):
+        self.classes = classes
+
+    def visit_ClassDef(self, node):
+        return self.strip(node) if self.classes else self.generic_visit(node)
 
     def strip(self, node):
         self.generic_visit(node)
@@ -139,15 +146,16 @@ class Docstrings(ast.NodeTransformer):
             node.body = body[1:] or [ast.copy_location(ast.Pass(), first)]
         return node
 
-    visit_Module = visit_ClassDef = visit_FunctionDef = visit_AsyncFunctionDef = strip
+    visit_Module = visit_FunctionDef = visit_AsyncFunctionDef = strip
 
 
-def bytecode(source, path, *, docstrings=True, lines="all"):
-    """An unchecked-hash .pyc of ``source`` (compiled as ``path``); ``lines``: "all" (CPython's
-    own table), "lines" (no columns) or "functions" (see :func:`lines_only`)."""
+def bytecode(source, path, *, docstrings="all", lines="all"):
+    """An unchecked-hash .pyc of ``source`` (compiled as ``path``); ``docstrings``: "all",
+    "classes" (only theirs) or "none"; ``lines``: "all" (CPython's own table), "lines" (no
+    columns) or "functions" (see :func:`lines_only`)."""
     tree = ast.parse(source)
-    if not docstrings:
-        tree = Docstrings().visit(tree)
+    if docstrings != "all":
+        tree = Docstrings(classes=docstrings == "none").visit(tree)
     code = compile(tree, path, "exec", dont_inherit=True)
     if lines != "all":
         code = lines_only(code, first_line_only=lines == "functions")
@@ -264,11 +272,10 @@ def write_worker_files(per_game):
             if inner is None:
                 continue
             source_name = inner[:-1] if inner.endswith(".pyc") else inner
-            keep = source_name.startswith(KEEP_DOCSTRINGS)
             stdlib[source_name[:-3] + ".pyc"] = bytecode(
                 source_zip.read(source_name),
                 f"{STDLIB}/{source_name}",
-                docstrings=keep,
+                docstrings="none",
                 lines="functions",
             )
     # The full library's modules left out, by name: app/engine_worker.py downloads the full
@@ -285,7 +292,7 @@ def write_worker_files(per_game):
         for name in names:
             relative = os.path.relpath(modules[name], ENGINE_HOME)
             entries[relative[:-3] + ".pyc"] = bytecode(
-                read(modules[name], "rb"), modules[name], lines="lines"
+                read(modules[name], "rb"), modules[name], docstrings="classes", lines="lines"
             )
         sizes[f"{game_id}.zip"] = write_zip(f"{SETTINGS['worker_dir']}/{game_id}.zip", entries)
     with open(host(SETTINGS["lock"])) as handle:

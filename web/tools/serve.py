@@ -3,8 +3,9 @@
 The [[headers]] rules of netlify.toml are applied to every response, so `make play`, the e2e
 tests and the benchmarks all run under the production Content-Security-Policy and caching. Like
 the production host, it compresses text, JavaScript, JSON, SVG and wasm for browsers that accept
-it: gzip (level 6, zlib's default; the host may use brotli, which compresses a little better, so
-byte counts here err on the high side). Zips and wheels go as they are, as there.
+it: gzip (level 6, zlib's default), or with ``compress="br"`` brotli (quality 5, a level for
+compressing on the fly; needs the ``brotli`` package, in the dev extras) where the browser
+accepts it, as Chromium does. Zips and wheels go as they are, as there.
 
     python web/tools/serve.py [--root dist] [--port 8000] [--host 127.0.0.1]
 
@@ -54,22 +55,31 @@ COMPRESSED_TYPES = re.compile(
 )
 
 
-class GzipCache:
-    """Each file's gzip bytes, made once per server (the wasm takes ~0.4 s) and kept while the
-    file is unchanged."""
+class CompressedCache:
+    """Each file's compressed bytes ("gzip" or "br"), made once per server (the wasm takes
+    ~0.4 s) and kept while the file is unchanged."""
 
-    def __init__(self) -> None:
+    def __init__(self, encodings: tuple[str, ...]) -> None:
+        self.encodings = encodings  # the preferred first
         self.lock = threading.Lock()
-        self.entries: dict[str, tuple[tuple[int, int], bytes]] = {}
+        self.entries: dict[tuple[str, str], tuple[tuple[int, int], bytes]] = {}
 
-    def get(self, path: str, stat: os.stat_result) -> bytes:
+    @staticmethod
+    def compress(data: bytes, encoding: str) -> bytes:
+        if encoding == "br":
+            import brotli  # type: ignore[import-untyped]  # (PyPI: brotli, the dev extras)
+
+            return bytes(brotli.compress(data, quality=5))
+        return gzip.compress(data, compresslevel=6, mtime=0)
+
+    def get(self, path: str, stat: os.stat_result, encoding: str) -> bytes:
         key = (stat.st_mtime_ns, stat.st_size)
         with self.lock:
-            entry = self.entries.get(path)
+            entry = self.entries.get((path, encoding))
             if entry is None or entry[0] != key:
                 with open(path, "rb") as handle:
-                    entry = (key, gzip.compress(handle.read(), compresslevel=6, mtime=0))
-                self.entries[path] = entry
+                    entry = (key, self.compress(handle.read(), encoding))
+                self.entries[path, encoding] = entry
             return entry[1]
 
 
@@ -100,7 +110,7 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     rules: ClassVar[list[tuple[re.Pattern[str], dict[str, str]]]] = []
     verbose = False
-    gzip_cache: GzipCache | None = None  # None: nothing is compressed
+    compressed: CompressedCache | None = None  # None: nothing is compressed
     # typeshed declares it an instance attribute, so it cannot be a ClassVar here.
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}  # noqa: RUF012
 
@@ -113,16 +123,21 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_head(self) -> io.BytesIO | Any:
-        """SimpleHTTPRequestHandler's, but a compressible file goes gzip-compressed to a browser
+        """SimpleHTTPRequestHandler's, but a compressible file goes compressed to a browser
         that accepts it (with its conditional GET: a page revalidated unchanged gets a 304)."""
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
             path = os.path.join(path, "index.html")
         content_type = self.guess_type(path)
-        accepted = self.headers.get("Accept-Encoding", "")
+        accepted = {
+            part.split(";")[0].strip()
+            for part in self.headers.get("Accept-Encoding", "").split(",")
+        }
+        encodings = self.compressed.encodings if self.compressed else ()
+        encoding = next((name for name in encodings if name in accepted), None)
         if (
-            self.gzip_cache is None
-            or "gzip" not in accepted
+            self.compressed is None
+            or encoding is None
             or not COMPRESSED_TYPES.match(content_type)
             or not os.path.isfile(path)
         ):
@@ -135,10 +150,10 @@ class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
                     self.send_response(http.HTTPStatus.NOT_MODIFIED)
                     self.end_headers()
                     return None
-        body = self.gzip_cache.get(path, stat)
+        body = self.compressed.get(path, stat, encoding)
         self.send_response(http.HTTPStatus.OK)
         self.send_header("Content-Type", content_type)
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Encoding", encoding)
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
@@ -168,18 +183,23 @@ def make_server(
     host: str = "127.0.0.1",
     port: int = 8000,
     verbose: bool = False,
-    compress: bool = True,
+    compress: str | None = "gzip",
 ) -> SiteServer:
     """A ready (not yet serving) threaded server for `root`; port 0 picks a free port.
-    ``compress=False`` sends every file as it is (bench/load.py's localhost mode, comparable
-    with the figures measured before the server compressed)."""
+    ``compress``: "gzip", "br" (brotli where accepted, else gzip) or None, every file as it is
+    (bench/load.py's localhost mode, comparable with the figures measured before the server
+    compressed)."""
     handler = type(
         "Handler",
         (SiteRequestHandler,),
         {
             "rules": netlify_header_rules(),
             "verbose": verbose,
-            "gzip_cache": GzipCache() if compress else None,
+            "compressed": (
+                CompressedCache(("br", "gzip") if compress == "br" else ("gzip",))
+                if compress
+                else None
+            ),
         },
     )
     server = SiteServer((host, port), functools.partial(handler, directory=str(root)))
@@ -187,7 +207,7 @@ def make_server(
 
 
 def serve_in_thread(
-    root: Path, *, host: str = "127.0.0.1", port: int = 0, compress: bool = True
+    root: Path, *, host: str = "127.0.0.1", port: int = 0, compress: str | None = "gzip"
 ) -> tuple[SiteServer, str]:
     """Start serving in a daemon thread; returns the server and its base URL."""
     server = make_server(root, host=host, port=port, compress=compress)
