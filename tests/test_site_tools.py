@@ -30,6 +30,7 @@ SAMPLE_PATHS = [
     "/pyodide/314.0.7/pyodide.asm.wasm",
     "/pyscript/0.7.31/core.js",
     "/wheels/abc/pyengine-0.1.0-py3-none-any.whl",
+    "/engine/abc/stdlib.zip",
 ]
 
 
