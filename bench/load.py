@@ -1,9 +1,9 @@
-"""Load-time benchmark of record: cold and warm visits of the Zebra page against Pyodide as npm
-ships it, in one interleaved run; with --network, cold first visits of every game page over a
-throttled link.
+"""Load-time benchmark of record: cold and warm visits of the Zebra page (or another game page,
+--page) against Pyodide as npm ships it, in one interleaved run; with --network, cold first
+visits of every game page over a throttled link.
 
-    python bench/load.py [--runs N] [--site DIR]
-    python bench/load.py --network [--runs N] [--site DIR]
+    python bench/load.py [--runs N] [--site DIR] [--page zebra|virus-war|virus-fight|fight-the-virus]
+    python bench/load.py --network [--runs N] [--site DIR] [--compression br|gzip] [--compare DIR]
 
 Each round measures, every load in its own browser profile unless said otherwise, times from
 navigation start (the pages' own performance marks, not the moment Playwright notices them):
@@ -32,8 +32,8 @@ medians and the ratios are what to compare between runs, not absolute times. Nee
 site (`make site`), node_modules (npm ci) and Debian's chromium.
 
 Network mode (--network): the server compresses as the production host does (web/tools/serve.py:
-gzip for text, JavaScript, JSON, SVG and wasm; --compression br: brotli, which the host may serve
-Chromium) and Chromium's network emulation throttles every
+text, JavaScript, JSON, SVG and wasm; brotli by default, which the host serves a browser that
+accepts it, as Chromium does; --compression gzip for what an older browser gets) and Chromium's network emulation throttles every
 load to a 10 Mbit/s down, 2 Mbit/s up link with 40 ms latency (CDP
 Network.emulateNetworkConditions on the page; measured here, the page's dedicated workers share
 that same throttled link: Chromium refuses the command on a worker's own session). Each round
@@ -180,6 +180,9 @@ class Browser:
         self.foreign: list[str] = []
 
     def visit(self, url: str, *, move: bool) -> dict:
+        """Times a visit of ``url``; with ``move`` (a game page) also its interactive time: the
+        game drawn plus the clicks of one legal move where the page opens on one
+        (:func:`first_interaction`)."""
         origin = "/".join(url.split("/", 3)[:3])
         self.context.on(
             "request",
@@ -196,7 +199,7 @@ class Browser:
             for key, value in self.page.evaluate(MARKS).items()
         }
         if move:
-            timings["interactive"] = timings["ready"] + first_move(self.page)
+            timings["interactive"] = timings["ready"] + first_interaction(self.page)[0]
             timings["download"] = self.page.evaluate(
                 "() => JSON.parse(window.virusGames.status()).download"
             )
@@ -266,8 +269,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--compression",
         choices=("gzip", "br"),
-        default="gzip",
-        help="how the server compresses in --network mode (br: brotli, where accepted)",
+        default="br",
+        help="how the server compresses in --network mode (br, the default: brotli, which the "
+        "host serves a browser that accepts it, as Chromium does; gzip: for older browsers)",
+    )
+    parser.add_argument(
+        "--page",
+        choices=GAME_PAGES,
+        default="zebra",
+        help="the game page of the localhost visits (default zebra, the page of record; where "
+        "the page does not open on a move to click, interactive is the game drawn)",
     )
     arguments = parser.parse_args(argv)
     if not (NPM_PYODIDE / "package.json").is_file():
@@ -286,7 +297,10 @@ def main(argv: list[str] | None = None) -> int:
         dist = shutil.copytree(arguments.site, work / "dist")
         server, base = serve_in_thread(site_with_bench_pages(work, dist), compress=None)
         boot_files = json.loads((dist / "build.json").read_text())["bootFiles"]
-        boot_files = boot_files.get("zebra", boot_files)  # per game since the worker's own files
+        game_url = f"{arguments.page}.html"
+        boot_files = boot_files.get(
+            arguments.page, boot_files
+        )  # per game since the worker's own files
         no_bar = f"localStorage.setItem({json.dumps(DOWNLOAD_NOTE)}, {json.dumps(' '.join(boot_files))});"
         profiles = iter(range(1_000_000))
 
@@ -305,7 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         once(f"{base}/bench/bare.html?runtime=npm")
         warm_profile = work / "profile-warm"
         setup = Browser(playwright, warm_profile, FORGET_SAVED_GAMES)
-        setup.visit(f"{base}/zebra.html", move=False)
+        setup.visit(f"{base}/{game_url}", move=False)
         precached = setup.wait_for_precache()
         setup.close()
         print(f"warm profile ready: {precached} files precached by the service worker", flush=True)
@@ -319,13 +333,13 @@ def main(argv: list[str] | None = None) -> int:
         }
         for run in range(arguments.runs):
             results["npm"].append(once(f"{base}/bench/bare.html?runtime=npm"))
-            results["cold"].append(once(f"{base}/zebra.html", move=True))
+            results["cold"].append(once(f"{base}/{game_url}", move=True))
             warm_browser = Browser(playwright, warm_profile, FORGET_SAVED_GAMES)
             try:
-                results["warm"].append(warm_browser.visit(f"{base}/zebra.html", move=True))
+                results["warm"].append(warm_browser.visit(f"{base}/{game_url}", move=True))
             finally:
                 warm_browser.close()
-            results["nobar"].append(once(f"{base}/zebra.html", move=True, init_script=no_bar))
+            results["nobar"].append(once(f"{base}/{game_url}", move=True, init_script=no_bar))
             results["site"].append(once(f"{base}/bench/bare.html"))
             cold_run, warm_run = results["cold"][-1], results["warm"][-1]
             assert (
