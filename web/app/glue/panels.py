@@ -32,8 +32,10 @@ class Panels:
         focus = self.focus_key()
         page.secrets.render_setup(view)
         page.secrets.render_handover(view)
-        page.board.draw()
-        page.board.render_extras(view.get("extras") or [], view.get("to_move"))
+        viewing = page.viewing()
+        if viewing is None:  # else the position viewed stays on the board (see the end)
+            page.board.draw()
+            page.board.render_extras(view.get("extras") or [], view.get("to_move"))
         self.render_turn(view)
         self.render_message()
         self.render_scores(view.get("scores") or [])
@@ -61,6 +63,12 @@ class Panels:
         self.render_best_scores(view)
         self.render_embed(view)
         page.computer.render(view)
+        flip = dom.by_id("flip")
+        flip.hidden = view.get("grid") is None
+        flipped = (view.get("grid") or {}).get("flipped")
+        flip.setAttribute("aria-pressed", "true" if flipped else "false")
+        if viewing is not None:
+            viewing.draw()
 
     def render_turn(self, view: "dict[str, Any]") -> None:
         page = self.page
@@ -110,8 +118,13 @@ class Panels:
             else:
                 item.value = row["number"]
             for ply in row.get("plies") or []:
-                span = dom.create("span", "ply last" if ply.get("last") else "ply", ply["text"])
-                item.append(span)
+                # a button that shows the position after this move (glue.viewer); one Tab
+                # stop for the whole list, whose arrow keys step through the game
+                button = dom.create("button", "ply last" if ply.get("last") else "ply", ply["text"])
+                button.type = "button"
+                button.tabIndex = -1
+                dom.set_data(button, "ply", ply.get("ply"))
+                item.append(button)
             items.append(item)
         dom.replace_children(listing, items)
         if moves:
