@@ -6,11 +6,14 @@ and no request leaves the site (the `watch` fixture)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from board_picture import random_record
 from human_play import open_against_computer, settled, wait_until
+from test_motion import decide
 from zebra_play import cells_of
 
 SEND = "(request) => window.virusGames.send(request)"
@@ -18,7 +21,7 @@ SEND = "(request) => window.virusGames.send(request)"
 FIRST_CLICK = {
     "zebra": ('#board [data-cell="c2"]', '#board [data-cell="d2"]', "capture"),
     "virus-war": ('#board [data-cell="a1"]', None, "move"),
-    "virus-fight": ("#privacy-ready", None, None),  # the program first: no sound
+    "virus-fight": ("", None, None),  # the program first (no sound), then moves
     "fight-the-virus": ('#turn-actions button[data-play="roll"]', None, "dice"),
 }
 
@@ -30,15 +33,13 @@ def test_a_move_sounds_and_mute_is_remembered(page: Page, site_url: str, watch, 
     expect(page.locator("#mute")).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#mute")).to_have_accessible_name("Mute sounds")
     first, second, sound = FIRST_CLICK[game]
-    if game == "virus-fight":  # the program, then its first move: a piece or a marker moves
-        page.locator(first).click()
-        page.locator("#builder-random").click()
-        page.locator("#builder-submit").click()
-        current = wait_until(page, lambda now: settled(now) and now["setup"] is None)
-        cell = (current["highlighted"] or current["sources"])[0]
-        page.locator(f'#board [data-cell="{cell}"]').click()
-        current = wait_until(page, lambda now: settled(now) and bool(now["sounds"]))
-        assert set(current["sounds"]) <= {"move", "capture"}, current["sounds"]
+    if game == "virus-fight":  # the program, then moves until a piece or a marker moves
+        rng = random.Random(2)
+        for _ in range(12):
+            if current["sounds"] or current["over"]:
+                break
+            current = decide(page, game, current, rng)
+        assert current["sounds"] and set(current["sounds"]) <= {"move", "capture"}, current
     else:
         page.locator(first).click()
         if second:

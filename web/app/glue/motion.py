@@ -41,30 +41,38 @@ def attributes(tag: str) -> "dict[str, str]":
         position = end + 1
 
 
+def openings(svg: str) -> "dict[str, tuple[str, str]]":
+    """Every cell of an engine picture (``data-cell``): its opening tag's text and the markup
+    from its name up to the next cell (its children: the click target is its last child). One
+    split of the picture, then only short strings: MicroPython finds and slices a long string
+    slowly."""
+    found = {}
+    pieces = svg.split(MARKER)
+    for index in range(1, len(pieces)):
+        before = pieces[index - 1]
+        piece = pieces[index]
+        name_end = piece.find('"')
+        tag_end = piece.find(">")
+        if name_end >= 0 and tag_end >= 0:
+            opening = before[before.rfind("<") :] + MARKER + piece[: tag_end + 1]
+            found[piece[:name_end]] = (opening, piece)
+    return found
+
+
+def parse(opening: str, rest: str) -> "dict[str, Any]":
+    """A cell's attributes and ``centre``, the middle of its click target (``class="hit"``)."""
+    cell: dict[str, Any] = attributes(opening)
+    hit_at = rest.find('class="hit"')
+    if hit_at >= 0:
+        hit_start = rest.rfind("<", 0, hit_at)
+        cell["centre"] = centre(attributes(rest[hit_start : rest.find(">", hit_at)]))
+    return cell
+
+
 def cells(svg: str) -> "dict[str, dict[str, Any]]":
-    """Every cell of an engine picture (``data-cell``): its opening tag's attributes and
-    ``centre``, the middle of its click target (the cell's last child, ``class="hit"``)."""
-    found: dict[str, dict[str, Any]] = {}
-    position = 0
-    while True:
-        at = svg.find(MARKER, position)
-        if at < 0:
-            return found
-        start = svg.rfind("<", 0, at)
-        end = svg.find(">", at)
-        if start < 0 or end < 0:
-            return found
-        cell: dict[str, Any] = attributes(svg[start:end])
-        name = cell.get("data-cell")
-        hit_at = svg.find('class="hit"', end)
-        next_cell = svg.find(MARKER, end)
-        if hit_at >= 0 and (next_cell < 0 or hit_at < next_cell):
-            hit_start = svg.rfind("<", 0, hit_at)
-            hit = attributes(svg[hit_start : svg.find(">", hit_at)])
-            cell["centre"] = centre(hit)
-        if name:
-            found[name] = cell
-        position = end
+    """Every cell of an engine picture: its opening tag's attributes and ``centre``."""
+    found = openings(svg)
+    return {name: parse(found[name][0], found[name][1]) for name in found}
 
 
 def centre(hit: "dict[str, str]") -> "tuple[float, float] | None":
@@ -93,13 +101,27 @@ def number(cell: "dict[str, Any] | None", name: str) -> int:
         return 0
 
 
+# The last picture read (the next plan's old picture is this plan's new one): (svg, cells).
+_last: "list[Any]" = [None, None]
+
+
 def plan(game: str, before: str, after: str) -> "tuple[list[dict[str, Any]], list[str]]":
     """The steps that take picture ``before`` to picture ``after`` (engine SVGs of one game,
-    the second a few actions later) and the events seen on the way."""
+    the second a few actions later) and the events seen on the way. Only the cells whose
+    opening tags differ are read (a few of a hundred)."""
     if not same_board(before, after):
         return [], []  # another sheet (Fight the Virus's next player), another board
-    old = cells(before)
-    new = cells(after)
+    first = _last[1] if _last[0] is before else openings(before)
+    second = openings(after)
+    _last[0] = after
+    _last[1] = second
+    old = {}
+    new = {}
+    for name in second:
+        was = first.get(name)
+        if was is not None and was[0] != second[name][0]:
+            old[name] = parse(was[0], was[1])
+            new[name] = parse(second[name][0], second[name][1])
     planner = PLANNERS.get(game, plan_changes)
     return planner(old, new)
 

@@ -3,7 +3,7 @@ message, scores, the move list, the decision buttons, the record panel's buttons
 banner and the embed's replay bar; and what screen readers hear after each reply."""
 
 from glue import dom
-from glue.views import button_groups
+from glue.views import button_groups, move_list_html
 
 # Games whose solo results go to the best-scores table (glue.best_scores).
 BEST_SCORE_GAMES = ("fight-the-virus",)
@@ -110,23 +110,7 @@ class Panels:
     def render_moves(self, moves: "list[dict[str, Any]]") -> None:
         listing = dom.by_id("move-list")
         dom.by_id("moves-empty").hidden = bool(moves)
-        items = []
-        for row in moves:
-            item = dom.create("li")
-            if row.get("number") is None:
-                item.classList.add("prelude")
-            else:
-                item.value = row["number"]
-            for ply in row.get("plies") or []:
-                # a button that shows the position after this move (glue.viewer); one Tab
-                # stop for the whole list, whose arrow keys step through the game
-                button = dom.create("button", "ply last" if ply.get("last") else "ply", ply["text"])
-                button.type = "button"
-                button.tabIndex = -1
-                dom.set_data(button, "ply", ply.get("ply"))
-                item.append(button)
-            items.append(item)
-        dom.replace_children(listing, items)
+        listing.innerHTML = move_list_html(moves)  # the engine's texts, escaped
         if moves:
             listing.scrollTop = listing.scrollHeight
 

@@ -21,6 +21,7 @@ class Viewer:
         self.ply: int | None = None  # the position shown, None: the live game
         self.position: dict[str, Any] | None = None  # the engine's drawing of it
         self.entry: int | None = None  # the move clicked (moves may show the same position)
+        self.wanted: int | None = None  # the position asked for and not drawn yet
         self.epoch = 0  # changes when the game does: a late position is dropped
         dom.on(dom.by_id("viewing-bar"), "click", self.bar_click)
 
@@ -37,20 +38,26 @@ class Viewer:
         page = self.page
         if page.view is None:
             return
-        target = view_target(self.ply, self.live_ply(), where)
+        # keys pressed quickly step on from the position asked for last
+        target = view_target(
+            self.ply if self.wanted is None else self.wanted, self.live_ply(), where
+        )
         if target is None:
-            if self.active:
+            if self.active or self.wanted is not None:
                 self.leave()
             return
-        if target == self.ply:
+        if target == self.ply and self.wanted is None:
             if entry != self.entry:
                 self.entry = entry
                 self.draw()
             return
         epoch = self.epoch
+        self.wanted = target
         reply = await page.ask({"op": "position", "ply": target})
         if epoch != self.epoch or not reply.get("ok"):
             return  # the game changed meanwhile (or the position is gone): stay as it is
+        if self.wanted == target:
+            self.wanted = None
         self.entry = entry
         self.ply = target
         self.position = reply["position"]
@@ -66,6 +73,7 @@ class Viewer:
     def leave(self) -> None:
         """Back to the live game, as it is now."""
         self.epoch += 1
+        self.wanted = None
         if self.ply is None:
             return
         self.ply = None
@@ -76,6 +84,7 @@ class Viewer:
     def game_changed(self) -> None:
         """The game was replaced or taken back: any position shown belongs to the old one."""
         self.epoch += 1
+        self.wanted = None
         if self.ply is not None:
             self.ply = None
             self.position = None
