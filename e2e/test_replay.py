@@ -218,8 +218,11 @@ def test_one_click_starts_from_the_home_page(page: Page, site_url: str, watch) -
     expect(page.locator("#unfinished-list .unfinished-game")).to_have_count(1)
     expect(page.locator("#unfinished-list")).to_contain_text("1 moves")
     expect(page.locator("#level")).to_have_value("hard")
-    # Fight the Virus: two players by default, the second one the computer
-    card = page.locator(".game-card", has=page.locator('a[href="fight-the-virus.html"]'))
-    card.locator("a[data-start=computer]").click()
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
-    wait_until(page, lambda now: now["seats"] == ["human", "hard"])
+    # every other game too (Fight the Virus: two players by default, the second the computer)
+    for game in ("virus-war", "virus-fight", "fight-the-virus"):
+        page.goto(f"{site_url}/")
+        expect(page.locator("body")).to_have_attribute("data-glue", "ready")
+        card = page.locator(".game-card", has=page.locator(f'a[href="{game}.html"]'))
+        card.locator("a[data-start=computer]").click()
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+        wait_until(page, lambda now: now["seats"] == ["human", "hard"], what=game)
