@@ -213,26 +213,6 @@ def test_the_page_stays_responsive_while_the_computer_thinks(
     assert not [duration for duration in long_tasks if duration > 100], long_tasks
 
 
-def test_no_long_task_while_computers_play_with_motion(page: Page, site_url: str, watch) -> None:
-    """Two computers play Zebra at their own pace (a pause between decisions, so that every
-    motion runs to its end): no task of the page's thread over 100 ms."""
-    page.goto(f"{site_url}/zebra.html")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
-    before = status(page)["generation"]
-    seats = ["random", "random"]
-    request = {"op": "new", "game": "zebra", "options": {"size": 6}, "seats": seats}
-    page.evaluate("(request) => window.virusGames.send(request)", request)
-    wait_until(page, lambda now: now["generation"] > before, what="the new game")
-    page.evaluate(LONG_TASKS)
-    current = wait_until(
-        page, lambda now: now["motions"] >= 10 or now["over"], what="ten animated moves"
-    )
-    assert current["motions"] >= 10 or current["over"]
-    long_tasks = page.evaluate("() => window.longTasks")
-    print(f"motions {current['motions']}, long tasks {long_tasks}")
-    assert not [duration for duration in long_tasks if duration > 100], long_tasks
-
-
 def test_hint_evaluation_bar_and_undo_against_the_computer(
     page: Page, site_url: str, watch
 ) -> None:

@@ -102,7 +102,13 @@ class Controls:
         return None
 
     def move_click(self, event: "Any") -> "Any":
-        return self.page.viewer.move_click(event)  # (the viewer is made when first used)
+        page = self.page
+        if page.replay:  # a blog's replay widget walks its game to that move
+            button = event.target.closest("button.ply[data-ply]")
+            if button is None:
+                return None
+            return page.send({"op": "seek", "ply": int(dom.data(button, "ply") or "0")})
+        return page.viewer.move_click(event)  # (the viewer is made when first used)
 
     def chart_click(self, event: "Any") -> "Any":
         return self.page.viewer.chart_click(event)
