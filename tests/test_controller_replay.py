@@ -4,7 +4,9 @@ earlier position), the move list's ``ply`` per entry, and ``flip``/``flipped``."
 from __future__ import annotations
 
 import random
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -177,3 +179,42 @@ def test_a_new_loaded_or_restored_game_takes_its_orientation() -> None:
     # Fight the Virus's sheet is no grid: nothing to turn, and nothing breaks
     sheet = controller.handle({"op": "new", "game": "fight-the-virus", "flipped": True})["view"]
     assert sheet["grid"] is None and sheet["svg"].startswith("<svg")
+
+
+REMATCHES = [
+    ("zebra", {"size": 5, "setup": "hole"}, ["human", "easy"]),
+    ("virus-war", {"size": 7, "variant": "last-move-wins"}, ["easy", "human"]),
+    ("virus-fight", {"players": 3, "seed": 9}, ["human", "easy", "easy"]),
+    (
+        "fight-the-virus",
+        {"mode": "groups", "players": 4, "groups": "1 2 1 2", "seed": 5, "names": "a;b;c;d"},
+        ["human", "greedy", "greedy", "greedy"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), REMATCHES, ids=[r[0] for r in REMATCHES])
+def test_the_pages_rematch_is_a_new_game_the_engine_takes(
+    game: str, options: dict, seats: list[str]
+) -> None:
+    """The result banner's rematch (web/app/glue/starts.py): a finished game's options without
+    its seed, each player one seat on."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
+    from glue.starts import rematch_options, rematch_seats
+
+    controller = Controller()
+    view = controller.handle({"op": "new", "game": game, "options": options, "seats": seats})[
+        "view"
+    ]
+    reply = controller.handle(
+        {
+            "op": "new",
+            "game": game,
+            "options": rematch_options(view["options"]),
+            "seats": rematch_seats(view["seats"]),
+        }
+    )
+    assert reply["ok"], reply
+    assert reply["view"]["seats"] == [seats[-1], *seats[:-1]]
+    kept = {name: value for name, value in view["options"].items() if name != "seed"}
+    assert {name: reply["view"]["options"][name] for name in kept} == kept
