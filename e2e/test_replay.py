@@ -163,12 +163,14 @@ def test_flip_and_the_second_seat_at_the_bottom(
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
 
     def corner_of_a1() -> str:
-        board = page.locator("#board svg").bounding_box()
-        cell = page.locator('#board [data-cell="a1"]').bounding_box()
-        assert board and cell
-        left = cell["x"] - board["x"] < board["width"] / 2
-        top = cell["y"] - board["y"] < board["height"] / 2
-        return ("top" if top else "bottom") + "-" + ("left" if left else "right")
+        """Where a1 is on the board (read at once: the computer may redraw it any moment)."""
+        return page.evaluate("""() => {
+            const board = document.querySelector("#board svg").getBoundingClientRect();
+            const cell = document.querySelector('#board [data-cell="a1"]').getBoundingClientRect();
+            const top = cell.y - board.y < board.height / 2;
+            const left = cell.x - board.x < board.width / 2;
+            return (top ? "top" : "bottom") + "-" + (left ? "left" : "right");
+        }""")
 
     assert corner_of_a1() == "bottom-left" and not status(page)["flipped"]
     page.locator("#flip").click()
