@@ -54,3 +54,8 @@ def test_games_in_play_have_no_serious_violations(
     assert audit(page) == [], "in play"
     expect(page.locator("#result")).to_be_visible(timeout=120_000)
     assert audit(page) == [], "at the end"
+    # an earlier position viewed from the result's chart: the viewing bar, the marked move
+    page.locator("#result-chart svg").click()
+    expect(page.locator("#viewing-bar")).to_be_visible()
+    expect(page.locator("#move-list .ply.viewed")).to_have_count(1)
+    assert audit(page) == [], "viewing an earlier position"

@@ -207,6 +207,7 @@ def test_the_page_stays_responsive_while_the_computer_thinks(
         current = now
     assert seen_thinking
     assert current["thinkingReplies"] > 0  # the search ran in several slices
+    assert current["motions"] > 0  # the moves were animated meanwhile
     long_tasks = page.evaluate("() => window.longTasks")
     print(f"thinking replies {current['thinkingReplies']}, long tasks {long_tasks}")
     assert not [duration for duration in long_tasks if duration > 100], long_tasks

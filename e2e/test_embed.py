@@ -133,6 +133,12 @@ def test_two_widgets_on_a_blog_of_another_site(page: Page, site_url: str, blog) 
     replay.locator("#replay-last").click()
     expect(replay.locator("#replay-position")).to_have_text(f"Move {plies} of {plies}")
     expect(replay.locator("#replay-next")).to_be_disabled()
+    listed = replay.locator("#move-list button.ply").first  # a move of the list: back to it
+    ply = listed.get_attribute("data-ply")
+    listed.click()
+    expect(replay.locator("#replay-position")).to_have_text(f"Move {ply} of {plies}")
+    expect(replay.locator("#viewing-bar")).to_be_hidden()  # the widget's own replay, no viewer
+    replay.locator("#replay-last").click()
     replay.locator("#board").focus()
     replay.locator("#board").press("Home")
     expect(replay.locator("#replay-position")).to_have_text(f"Move 0 of {plies}")

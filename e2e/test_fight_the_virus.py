@@ -59,6 +59,7 @@ def test_a_saved_record_replays_the_same_dice_and_sheets(page: Page, site_url: s
     state = engine_state(options)
     play_with_greedy(page, state, until=lambda current: current.turn > 4, seed=8)
     record = page.locator("#record-text").input_value()
+    expect(page.locator("#board")).not_to_have_attribute("data-animating", "true")  # at rest
     sheet = page.locator("#board svg").inner_html()
     page.locator(".controls [data-action=new-game]").click()
     expect(page.locator("#record-text")).not_to_have_value(record)

@@ -84,6 +84,7 @@ def test_replaying_a_saved_record_reproduces_the_board(page: Page, site_url: str
     cut = 24  # eight full turns
     play_by_clicks(page, actions[:cut], shown[:cut])
     record = page.locator("#record-text").input_value()
+    expect(page.locator("#board")).not_to_have_attribute("data-animating", "true")  # at rest
     board = page.locator("#board svg").inner_html()
     page.locator(".controls [data-action=new-game]").click()
     expect(page.locator("#move-list .ply")).to_have_count(0)

@@ -195,6 +195,7 @@ def lambda_class(token: str):
 def test_record_round_trip_and_bad_record(page: Page, site_url: str, watch) -> None:
     open_zebra(page, site_url)
     play_by_clicks(page, ["c2-d2", "a1-b1", "d2-c1"])
+    expect(page.locator("#board")).not_to_have_attribute("data-animating", "true")  # at rest
     record = page.locator("#record-text").input_value()
     assert "1. c2-d2 a1-b1" in record and "2. d2-c1" in record
     board_before = page.locator("#board").inner_html()

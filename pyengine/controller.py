@@ -26,6 +26,12 @@ Requests (``{"op": ...}``):
 ``load``    ``record`` [``seats``]         replace the game by a replayed record (a bad record
                                            is an error naming the line; the game on screen stays)
 ``seek``    ``ply``                        undo or redo to the position after ``ply`` actions
+``position`` ``ply``                       a read-only look at the position after ``ply``
+                                           actions (a replay of the move list): the game,
+                                           its undo and redo are untouched
+``flip``    [``flipped``]                  turn the board half a turn (or set the orientation);
+                                           ``new``, ``load`` and ``restore`` take ``flipped``
+                                           too (the orientation of the game they start)
 ``restore`` ``match`` [``game``]           replace the game by one saved from a view's ``saved``
                                            document (:meth:`Match.to_json`: position, seats and
                                            redo list; a damaged one is an error naming the field)
@@ -43,6 +49,12 @@ such as supplies), ``setup`` (a secret setup to compose), ``preview`` and ``new_
 for boards that are not one grid (a player sheet): ``spots`` (every clickable name; ``grid``
 may then be ``None``), ``KEEP_CLICK_CASE`` (names such as ``R9`` and ``e3`` differ by case)
 and ``placement`` (what the page needs to preview a shape under the pointer).
+
+**The move list and replays.** Every ply of ``view.moves`` carries ``ply``: the number of
+actions after which the move list shows it complete, the position a click on it shows
+(``position``). The ``position`` reply is ``{"ok": true, "position": {...}}`` with the board
+(``svg``, ``extras``, ``cell_labels``, ``grid``, ``last_move``), the texts (``turn``,
+``status``, ``result``) and ``ply`` of that position; it is not a view (nothing to save).
 
 **Saving.** Every view carries ``saved``: the match as :meth:`Match.to_json` (options, start,
 every action, seats and the redo list), which ``restore`` takes back; it is how a page keeps a
@@ -114,7 +126,9 @@ MAX_REQUEST_CHARS = 16_000_000
 """The level whose search suggests a human's action (the ``hint`` request)."""
 
 # Requests that leave the game as it is: a search in progress survives them.
-_KEEPS_SEARCH = frozenset({"bot", "hint", "view", "diagram", "preview", "hello", "games"})
+_KEEPS_SEARCH = frozenset(
+    {"bot", "hint", "view", "diagram", "preview", "hello", "games", "position", "flip"}
+)
 
 
 def seat_kinds(game_id: str) -> tuple[str, ...]:
@@ -180,6 +194,9 @@ class Controller:
         # ``_evals[i]`` (chances, source) after ``i`` of them
         self._eval_path: list[Action] = []
         self._evals: list[tuple[list[float], str]] = []
+        # how many plies the move list shows after ``i`` actions (``_entries[i]``)
+        self._entries: list[int] = []
+        self.flipped = False  # the board is drawn turned half a turn
 
     # -- the front door ---------------------------------------------------------------
 
@@ -256,9 +273,25 @@ class Controller:
         return {"ok": True, "games": [game.info() for game in pyengine.games()]}
 
     def _op_new(self, request: dict[str, Any]) -> Reply:
-        return self.new_game(
-            _field(request, "game", str), request.get("options") or {}, _seats_field(request)
-        )
+        previous, self.flipped = self.flipped, _flipped_field(request)
+        try:
+            return self.new_game(
+                _field(request, "game", str), request.get("options") or {}, _seats_field(request)
+            )
+        except Exception:
+            self.flipped = previous  # refused: the game on screen stays as it was
+            raise
+
+    def _op_flip(self, request: dict[str, Any]) -> Reply:
+        """Turns the board half a turn (``flipped``: sets the orientation)."""
+        self._require_match()
+        flipped = request.get("flipped", not self.flipped)
+        if not isinstance(flipped, bool):
+            raise RequestError(
+                "'flipped' is true or false.", code="request.field", params={"field": "flipped"}
+            )
+        self.flipped = flipped
+        return self._success()
 
     def new_game(
         self, game_id: str, options: dict[str, Any] | None = None, seats: list[str] | None = None
@@ -280,7 +313,7 @@ class Controller:
     def _replace(self, match: Match) -> None:
         self.match, self.selection, self.pending = match, [], None
         self.generation += 1
-        self._eval_path, self._evals = [], []
+        self._eval_path, self._evals, self._entries = [], [], []
 
     def _op_view(self, request: dict[str, Any]) -> Reply:
         return self._success()
@@ -289,8 +322,45 @@ class Controller:
         """The position as a standalone SVG file: last move marked, no selection."""
         state = self._require_match().state
         present = presentation_of(state.game.id)
-        svg = present.render(state, last_move=list(present.last_move(state)))
+        svg = present.render(state, last_move=list(present.last_move(state)), flipped=self.flipped)
         return {"ok": True, "svg": svg, "ply_count": len(state.history)}
+
+    def _op_position(self, request: dict[str, Any]) -> Reply:
+        """The position after ``ply`` actions, read-only: drawn from a copy of the game (no
+        highlights, the last action marked), with its texts; the game is untouched."""
+        match = self._require_match()
+        history = match.state.history
+        ply = request.get("ply")
+        if type(ply) is not int or not 0 <= ply <= len(history):
+            raise RequestError(
+                f"'ply' is a number of actions, 0 to {len(history)}.",
+                code="request.field",
+                params={"field": "ply"},
+            )
+        state = match.state.clone()
+        for _ in range(len(history) - ply):
+            state.undo()
+        present = presentation_of(state.game.id)
+        last_move = list(present.last_move(state))
+        extras = getattr(present, "extras", None)
+        grid = present.grid(state)
+        return {
+            "ok": True,
+            "position": {
+                "ply": ply,
+                "svg": present.render(state, last_move=last_move, flipped=self.flipped),
+                "extras": [] if extras is None else extras(state, []),
+                "grid": None if grid is None else {**grid, "flipped": self.flipped},
+                "last_move": last_move,
+                "to_move": None if state.is_terminal() else state.current_player(),
+                "turn": present.turn(state),
+                "status": present.status(state, []),
+                "result": present.result(state),
+                "cell_labels": {
+                    cell: present.cell_label(state, cell) for cell in _board_spots(present, state)
+                },
+            },
+        }
 
     def _op_preview(self, request: dict[str, Any]) -> Reply:
         """The board with ``action`` drawn as a draft (checked, never played)."""
@@ -494,6 +564,7 @@ class Controller:
 
     def _op_load(self, request: dict[str, Any]) -> Reply:
         text = _field(request, "record", str)
+        flipped = _flipped_field(request)
         if "game" in request or self.match is None:
             game_id = _field(request, "game", str)
         else:
@@ -505,6 +576,7 @@ class Controller:
             _check_seat_count(match, seats)
             match.seats = tuple(seats)
         self._replace(match)
+        self.flipped = flipped
         return self._success(_message("play.loaded", count=len(match.actions)))
 
     def _op_seek(self, request: dict[str, Any]) -> Reply:
@@ -529,6 +601,7 @@ class Controller:
         """A game saved from an earlier view's ``saved`` document (the page's storage): the
         same position, seats and redo list. A damaged document is refused naming the field."""
         document = request.get("match")
+        flipped = _flipped_field(request)
         match = Match.from_json(document)
         if "game" in request and match.state.game.id != request["game"]:
             raise RequestError(
@@ -539,6 +612,7 @@ class Controller:
         _check_kinds(match.state.game.id, match.seats)
         _check_seat_count(match, match.seats)
         self._replace(match)
+        self.flipped = flipped
         return self._success()
 
     def _op_click(self, request: dict[str, Any]) -> Reply:
@@ -585,8 +659,9 @@ class Controller:
     # -- evaluation ---------------------------------------------------------------------
 
     def _sync_evaluations(self, match: Match) -> None:
-        """Bring the evaluations in line with the game's actions: keep those of the common
-        prefix and evaluate the positions after it (one, in play; all, after a load)."""
+        """Bring the evaluations (and the move list's ply counts) in line with the game's
+        actions: keep those of the common prefix and evaluate the positions after it (one, in
+        play; all, after a load)."""
         state = match.state
         history = state.history
         path = self._eval_path
@@ -599,20 +674,25 @@ class Controller:
         if common < len(path):
             del path[common:]
         del self._evals[common + 1 :]
+        del self._entries[common + 1 :]
         missing = len(history) + 1 - len(self._evals)
         if missing <= 0:
             return
         heuristics = getattr(game_ai(state.game.id), "HEURISTICS", None) or Heuristics()
+        present = presentation_of(state.game.id)
         if missing == 1:
             self._evals.append((_estimate(state, heuristics), "heuristic"))
+            self._entries.append(_entry_count(present, state))
         else:  # replay the missing positions on a copy
             copy = state.clone()
             for _ in range(missing - 1):
                 copy.undo()
             self._evals.append((_estimate(copy, heuristics), "heuristic"))
+            self._entries.append(_entry_count(present, copy))
             for action in history[len(history) - missing + 1 :]:
                 copy.apply_unchecked(action)
                 self._evals.append((_estimate(copy, heuristics), "heuristic"))
+                self._entries.append(_entry_count(present, copy))
         path.extend(history[len(path) :])
 
     def _remember(self, match: Match, values: list[float]) -> None:
@@ -625,7 +705,7 @@ class Controller:
             self._sync_evaluations(match)
         except Exception:  # noqa: BLE001 (an evaluation must never cost the view)
             traceback.print_exc(file=sys.stderr)
-            self._eval_path, self._evals = [], []
+            self._eval_path, self._evals, self._entries = [], [], []
             return None
         current, source = self._evals[-1]
         return {
@@ -707,6 +787,8 @@ class Controller:
         setup = getattr(present, "setup", None)
         public_record = getattr(present, "public_record", None)
         placement = getattr(present, "placement", None)
+        evaluation = self._evaluation(match)
+        grid = present.grid(state)
         return {
             "game": state.game.id,
             "options": dict(state.options),
@@ -715,8 +797,9 @@ class Controller:
                 highlighted=highlighted,
                 selected=self.selection[-1] if self.selection else None,
                 last_move=last_move,
+                flipped=self.flipped,
             ),
-            "grid": present.grid(state),
+            "grid": None if grid is None else {**grid, "flipped": self.flipped},
             "to_move": None if state.is_terminal() else state.current_player(),
             "turn": present.turn(state),
             "status": present.status(state, self.selection),
@@ -734,7 +817,7 @@ class Controller:
             "last_move": last_move,
             "cell_labels": {cell: present.cell_label(state, cell) for cell in cells},
             "scores": present.scores(state),
-            "moves": present.move_rows(state),
+            "moves": _with_plies(present.move_rows(state), self._entries),
             "ply_count": len(history),
             "result": present.result(state),
             "seats": list(match.seats),
@@ -742,7 +825,7 @@ class Controller:
             "can_undo": self._can_undo(match),
             "can_redo": match.can_redo,
             "record": _record_text(match) if public_record is None else public_record(state),
-            "evaluation": self._evaluation(match),
+            "evaluation": evaluation,
             "saved": match.to_json(),
         }
 
@@ -754,6 +837,47 @@ def _record_text(match: Match) -> str:
         return match.record_text()
     except EngineError:
         return ""
+
+
+def _entry_count(present: ModuleType, state: State) -> int:
+    """How many plies the move list shows in ``state``."""
+    return sum(len(row["plies"]) for row in present.move_rows(state))
+
+
+def entry_plies(counts: Sequence[int]) -> list[int]:
+    """The position each ply of the move list shows, from ``counts[i]``, the number of plies
+    the list shows after ``i`` actions: the last position before the next ply appears (a
+    Virus War turn is one ply for its three steps), except for plies that appear together
+    (Virus Fight's programs, at the reveal), which show the position where they appear.
+
+    >>> entry_plies([0, 1, 1, 1, 2, 2]), entry_plies([0, 0, 2, 3, 3]), entry_plies([0])
+    ([3, 5], [2, 2, 4], [])
+    """
+    total = counts[-1] if counts else 0
+    # appears[n]: the first position that shows more than n plies (counts only grow)
+    appears: list[int] = []
+    for index, count in enumerate(counts):
+        while len(appears) < min(count, total + 1):
+            appears.append(index)
+    appears.append(len(counts))
+    plies = []
+    for entry in range(total):
+        first = appears[entry]
+        together = (entry > 0 and appears[entry - 1] == first) or appears[entry + 1] == first
+        plies.append(first if together else max(first, appears[entry + 1] - 1))
+    return plies
+
+
+def _with_plies(rows: list[dict[str, Any]], counts: Sequence[int]) -> list[dict[str, Any]]:
+    """The move list's rows with each ply's ``ply`` (see :func:`entry_plies`), when known."""
+    plies = entry_plies(counts)
+    index = 0
+    for row in rows:
+        for entry in row["plies"]:
+            if index < len(plies):
+                entry["ply"] = plies[index]
+            index += 1
+    return rows
 
 
 def _estimate(state: State, heuristics: Heuristics) -> list[float]:
@@ -806,6 +930,15 @@ def _check_seat_count(match: Match, seats: Sequence[str]) -> None:
             code="request.seat-count",
             params={"players": match.state.num_players, "seats": len(seats)},
         )
+
+
+def _flipped_field(request: dict[str, Any]) -> bool:
+    flipped = request.get("flipped", False)
+    if not isinstance(flipped, bool):
+        raise RequestError(
+            "'flipped' is true or false.", code="request.field", params={"field": "flipped"}
+        )
+    return flipped
 
 
 def _field(request: dict[str, Any], name: str, kind: type) -> Any:

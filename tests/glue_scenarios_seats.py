@@ -48,6 +48,14 @@ def scenario_seats_versus_the_computer():
         1: "greedy",
         2: "greedy",
     }
+    # a level asked for (the home page's, the one chosen last) goes to every computer seat
+    assert seat_choices.versus_choices(chosen, 3, BOTS, "hard") == {
+        0: HUMAN,
+        1: "hard",
+        2: "hard",
+        5: "random",
+    }
+    assert seat_choices.versus_choices({}, 2, BOTS, "godlike") == {0: HUMAN, 1: "medium"}
 
 
 def scenario_seats_of_a_game_in_play():

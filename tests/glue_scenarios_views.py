@@ -75,3 +75,22 @@ def scenario_phone_zoom_and_integers():
     assert views.exact_integer("9223372036854775807") == 9223372036854775807
     assert views.exact_integer(" 42 ") == 42 and views.exact_integer("-3") == -3
     assert views.exact_integer("1.5") == 1.5 and views.exact_integer("abc") == "abc"
+
+
+def scenario_the_move_list_as_markup():
+    moves: list = [
+        {"number": None, "plies": [{"text": "xa1", "last": False, "ply": 1}]},
+        {
+            "number": 1,
+            "plies": [{"text": 'P1 2>A:a5.b5 & "x"', "ply": 3}, {"text": "d2", "last": True}],
+        },
+    ]
+    assert views.move_list_html(moves) == (
+        '<li class="prelude"><button type="button" class="ply" tabindex="-1" data-ply="1">'
+        "xa1</button></li>"
+        '<li value="1"><button type="button" class="ply" tabindex="-1" data-ply="3">'
+        "P1 2&gt;A:a5.b5 &amp; &quot;x&quot;</button>"
+        '<button type="button" class="ply last" tabindex="-1">d2</button></li>'
+    )
+    assert views.move_list_html([]) == ""
+    assert views.escape("<a & b>") == "&lt;a &amp; b&gt;"

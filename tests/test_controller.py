@@ -53,7 +53,7 @@ def test_select_then_target_plays_the_move(controller: Controller) -> None:
     assert reply["message"]["params"]["player"]["key"] == "zebra.player.0"
     view = reply["view"]
     assert view["selected"] is None and view["last_move"] == ["c2", "d2"]
-    assert view["moves"] == [{"number": 1, "plies": [{"text": "c2-d2", "last": True}]}]
+    assert view["moves"] == [{"number": 1, "plies": [{"text": "c2-d2", "last": True, "ply": 1}]}]
     assert view["to_move"] == 1 and view["can_undo"] and not view["can_redo"]
     assert "1. c2-d2" in view["record"]
 
@@ -149,7 +149,7 @@ def test_placement_and_removal_are_single_clicks() -> None:
     reply = click(controller, "b1")  # a White piece
     assert reply["message"]["key"] == "error.zebra.remove-not-own"
     view = click(controller, "a1")["view"]
-    assert view["moves"] == [{"number": None, "plies": [{"text": "xa1", "last": True}]}]
+    assert view["moves"] == [{"number": None, "plies": [{"text": "xa1", "last": True, "ply": 1}]}]
 
 
 def test_cell_labels_cover_the_board(controller: Controller) -> None:

@@ -28,6 +28,10 @@ class Board:
         self.element = dom.by_id("board")
         self.cursor: str | None = None
         self.fit: tuple[str, int | None] | None = None  # phones: (key, width) of the zoom
+        # the live game's picture on the board: (game generation, ply, SVG), for the motion
+        # to the next one (glue.animator)
+        self.shown: tuple[int, int, str] | None = None
+        self.dice_svg: str | None = None  # the dice beside the board (Fight the Virus)
         self.zoom_choice: bool | None = None  # the zoom button's last choice (None: as needed)
 
     def focus(self) -> None:
@@ -52,28 +56,49 @@ class Board:
         if view is None:
             return
         preview = page.secrets.preview_svg()
-        # the engine's own SVG: no scripts, no styles; names are escaped text
-        self.element.innerHTML = preview if preview is not None else view["svg"]
-        self.element.setAttribute("data-painted", "engine")
-        # For assistive technology the board is a group of named cells (not one picture, the
-        # standalone SVG's role), and the keyboard cursor is the active descendant.
-        svg = dom.query("svg", self.element)
-        if svg is not None:
-            svg.setAttribute("role", "group")
-        labels = view.get("cell_labels") or {}
         writing = page.builder.visible
-        for cell in labels:
-            element = self.cell(cell)
-            if element is None:
-                continue
-            text = page.builder.cell_label(cell) if writing else None
-            element.setAttribute("role", "img")
-            element.setAttribute("aria-label", text or page.language.message(labels[cell]))
-            element.id = "cell-" + cell
+        old_svg = dom.query("svg", self.element)
+        shown = self.shown
+        svg = preview if preview is not None else view["svg"]
+        self.show_svg(
+            svg, view.get("cell_labels") or {}, page.builder.cell_label if writing else None
+        )
+        ply = view["ply_count"]
+        self.shown = None if preview is not None else (page.generation, ply, svg)
+        if shown is not None and shown[0] == page.generation and 0 < ply - shown[1] <= 4:
+            page.moved(shown[2], old_svg, svg)  # a few actions on: their motion and sound
         self.draw_hint()
         self.fit_to_screen()
         if dom.is_active(self.element):
             self.show_cursor()
+
+    def show_position(self, position: "dict[str, Any]") -> None:
+        """An earlier position of the game (glue.viewer), read-only."""
+        self.show_svg(position["svg"], position.get("cell_labels") or {}, None)
+        self.shown = None  # back to the game: no motion from this picture
+        self.fit_to_screen()
+
+    def show_svg(self, svg: str, labels: "dict[str, Any]", label_of: "Any") -> None:
+        """The engine's SVG on the board, its cells named (``label_of(cell)``: a name of the
+        program builder's instead, where it has one)."""
+        self.page.finish_motion()
+        # the engine's own SVG: no scripts, no styles; names are escaped text
+        self.element.innerHTML = svg
+        self.element.setAttribute("data-painted", "engine")
+        # For assistive technology the board is a group of named cells (not one picture, the
+        # standalone SVG's role), and the keyboard cursor is the active descendant.
+        picture = dom.query("svg", self.element)
+        if picture is not None:
+            picture.setAttribute("role", "group")
+        language = self.page.language
+        for cell in labels:
+            element = self.cell(cell)
+            if element is None:
+                continue
+            text = label_of(cell) if label_of is not None else None
+            element.setAttribute("role", "img")
+            element.setAttribute("aria-label", text or language.message(labels[cell]))
+            element.id = "cell-" + cell
 
     def draw_hint(self) -> None:
         """The hint's cells: the suggestion (.hint-best) and its alternatives (.hint-alt), while
@@ -242,6 +267,10 @@ class Board:
             if die is not None:
                 die.classList.add("selected")
         slot = dom.by_id("dice-slot")
+        before = self.dice_svg
+        self.dice_svg = None if not dice else str(dom.query("svg", dice[0]).outerHTML)
+        if before is not None and dice:
+            self.page.rolled(dice[0], before, self.dice_svg)
         dom.replace_children(slot, dice)
         slot.hidden = not dice
         holder = dom.by_id("extras")

@@ -9,6 +9,7 @@ them over the game.
 """
 
 from glue import dom
+from glue.navigation import chart_x
 from glue.seats import HUMAN
 from glue.views import chart_lines, evaluation_segments, hint_parts
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 # once, long enough that the messages cost little.
 SLICE_MS = 50
 EVAL_KEY = "virus-games.evaluation-bar"  # localStorage: "on" when the bar is shown
+CHART_WIDTH = 300  # the result chart's drawing, in its own units
+CHART_HEIGHT = 90
 
 
 def bot_delay_ms() -> int:
@@ -251,9 +254,10 @@ class Computer:
         if self.page.view is not None:
             self.render_evaluation(self.page.view)
 
-    def render_evaluation(self, view: "dict[str, Any]") -> None:
+    def render_evaluation(self, view: "dict[str, Any]", chances: "Any" = None) -> None:
         """The evaluation bar (the toggle, remembered in this browser): one segment per seat in
-        its colour, as wide as its chance, and the chances as text."""
+        its colour, as wide as its chance, and the chances as text (``chances``: those of an
+        earlier position, glue.viewer)."""
         bar = dom.by_id("eval-bar")
         evaluation = view.get("evaluation")
         dom.by_id("eval-toggle").setAttribute(
@@ -262,7 +266,8 @@ class Computer:
         bar.hidden = not self.eval_shown or not evaluation or bool(view.get("setup"))
         if bar.hidden or not evaluation:
             return
-        chances = evaluation["chances"]
+        if chances is None:
+            chances = evaluation["chances"]
         parts = []
         for seat, x, width in evaluation_segments(chances):
             attributes: dict[str, Any] = {"x": x, "y": 0, "width": width, "height": 8}
@@ -290,28 +295,32 @@ class Computer:
         return " · ".join(texts)
 
     def render_chart(self, view: "dict[str, Any]") -> None:
-        """On the result banner: the seats' chances after every action, one line per seat."""
+        """On the result banner: the seats' chances after every action, one line per seat. The
+        chart is a slider over the game's positions: a click or the arrow keys show the
+        position at that point (glue.viewer)."""
         figure = dom.by_id("result-chart")
         history = (view.get("evaluation") or {}).get("history") or []
         figure.hidden = not view.get("result") or len(history) < 2
         if figure.hidden:
             return
         language = self.page.language
-        width = 300
-        height = 90
+        width = CHART_WIDTH
+        height = CHART_HEIGHT
         svg = dom.svg_element(
             "svg",
             {
                 "class": "chart",
                 "viewBox": "-4 -4 " + str(width + 8) + " " + str(height + 8),
-                "role": "img",
+                "role": "slider",
+                "tabindex": 0,
+                "aria-valuemin": 0,
+                "aria-valuemax": len(history) - 1,
+                "aria-valuenow": len(history) - 1,
+                "aria-label": language.t(
+                    "play.chart-label", {"chances": self.chance_text(history[-1])}
+                ),
             },
         )
-        title = dom.svg_element("title", {})
-        title.textContent = language.t(
-            "play.chart-label", {"chances": self.chance_text(history[-1])}
-        )
-        svg.append(title)
         svg.append(
             dom.svg_element(
                 "rect", {"class": "chart-frame", "x": 0, "y": 0, "width": width, "height": height}
@@ -332,6 +341,7 @@ class Computer:
                 "data-tint": seat % 6,
             }
             svg.append(dom.svg_element("polyline", attributes))
+        svg.append(dom.svg_element("line", {"class": "chart-mark", "y1": 0, "y2": height}))
         caption = dom.create("figcaption", "", language.t("play.chart-title"))
         for seat in range(len(lines)):  # the key: each seat's line colour
             key = dom.create("span", "chart-key", self.seat_name(seat))
@@ -339,3 +349,20 @@ class Computer:
             dom.set_data(key, "tint", seat % 6)
             caption.append(" ", key)
         dom.replace_children(figure, [svg, caption])
+        self.mark_chart(None)
+
+    def mark_chart(self, ply: "int | None") -> None:
+        """The chart's mark and value: the position viewed (None: the end of the game)."""
+        svg = dom.query("#result-chart svg")
+        history = ((self.page.view or {}).get("evaluation") or {}).get("history") or []
+        if svg is None or not history:
+            return
+        last = len(history) - 1
+        shown = last if ply is None else min(ply, last)
+        svg.setAttribute("aria-valuenow", str(shown))
+        text = self.page.language.t("replay.chart-value", {"ply": shown, "total": last})
+        svg.setAttribute("aria-valuetext", text)
+        mark = dom.query(".chart-mark", svg)
+        x = chart_x(shown, len(history), CHART_WIDTH)
+        mark.setAttribute("x1", str(x))
+        mark.setAttribute("x2", str(x))

@@ -3,6 +3,7 @@ pictures beside it, the decision buttons, the panels' buttons and forms, and the
 shortcuts (Ctrl+Z, Ctrl+Y, P to pass)."""
 
 from glue import dom
+from glue.navigation import REPLAY_KEYS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,6 +63,10 @@ class Controls:
         self.click("record-save", page.records.save_record_file)
         dom.on(dom.by_id("record-file"), "change", page.records.import_file)
         self.click("result-close", self.close_result)
+        self.click("rematch", page.rematch)
+        self.click("flip", lambda: page.send({"op": "flip"}))
+        dom.on(dom.by_id("move-list"), "click", self.move_click)
+        dom.on(dom.by_id("result-chart"), "click", self.chart_click)
         dom.on(dom.by_id("turn-actions"), "click", self.decision_click)
         for button in dom.query_all("[data-action=new-game]"):
             dom.on(button, "click", lambda event: page.new_game())
@@ -96,11 +101,24 @@ class Controls:
             return self.page.replay_to(dom.data(button, "ply") or "")
         return None
 
-    def close_result(self) -> None:
+    def move_click(self, event: "Any") -> "Any":
+        page = self.page
+        if page.replay:  # a blog's replay widget walks its game to that move
+            button = event.target.closest("button.ply[data-ply]")
+            if button is None:
+                return None
+            return page.send({"op": "seek", "ply": int(dom.data(button, "ply") or "0")})
+        return page.viewer.move_click(event)  # (the viewer is made when first used)
+
+    def chart_click(self, event: "Any") -> "Any":
+        return self.page.viewer.chart_click(event)
+
+    def close_result(self, focus: bool = True) -> None:
         page = self.page
         page.dismissed_result = (page.view or {}).get("ply_count")
         dom.by_id("result").hidden = True
-        page.board.focus()
+        if focus:
+            page.board.focus()
 
     def decision_click(self, event: "Any") -> "Any":
         page = self.page
@@ -126,6 +144,8 @@ class Controls:
 
     def pointer_down(self, event: "Any") -> None:
         self.page.last_input = "pointer"
+        self.page.finish_motion()  # the click lands on the board as it is now
+        dom.unlock_audio()  # a gesture: the sounds may start
 
     def board_key(self, event: "Any") -> None:
         page = self.page
@@ -136,6 +156,8 @@ class Controls:
             event.preventDefault()
             dom.spawn(page.replay_to(BOARD_STEPS[key]), "replay", True)
             return
+        if page.viewing() is not None and key in REPLAY_KEYS:
+            return  # the page's keys step through the game (page_key)
         if key in CURSOR_MOVES:
             event.preventDefault()
             dx, dy = CURSOR_MOVES[key]
@@ -148,15 +170,45 @@ class Controls:
             event.preventDefault()
             page.cancel()
 
+    def replay_key(self, event: "Any", on_board: bool) -> bool:
+        """←, →, Home and End step through the game (glue.viewer), anywhere but in a form
+        field, on the board while it is the live game (its cursor), a shape being placed or a
+        program being written; Escape goes back to the game. Whether the key was used."""
+        page = self.page
+        key = str(event.key)
+        viewing = page.viewing() is not None
+        if key == "Escape" and viewing:
+            event.preventDefault()
+            page.viewer.leave()
+            return True
+        if key not in REPLAY_KEYS or page.replay or page.view is None:
+            return False
+        if event.ctrlKey or event.metaKey or event.altKey or event.shiftKey:
+            return False
+        if (on_board and not viewing) or page.placer.active or page.builder.visible:
+            return False
+        if page.secrets.handover_seat is not None:
+            return False
+        event.preventDefault()
+        if event.target.closest("#result") is not None:  # the chart: the board makes way
+            dom.spawn(page.viewer.go_from_result(REPLAY_KEYS[key]), "replay", True)
+        else:
+            dom.spawn(page.viewer.go(REPLAY_KEYS[key]), "replay", True)
+        return True
+
     def page_key(self, event: "Any") -> None:
         page = self.page
         page.last_input = "keyboard"
+        page.finish_motion()
+        dom.unlock_audio()
         target = event.target
         if hasattr(target, "closest") and target.closest("input, select, textarea") is not None:
             return
         key = str(event.key).lower()
         command = bool(event.ctrlKey) or bool(event.metaKey)
         on_board = dom.same(target, page.board.element)
+        if self.replay_key(event, on_board):
+            return
         if str(event.key) == "Escape" and page.placer.active and not on_board:
             event.preventDefault()
             page.cancel()

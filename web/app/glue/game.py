@@ -31,6 +31,9 @@ from glue.records import Records, settle
 from glue.saved import SavedGames, TabGames, new_id
 from glue.seats import HUMAN
 from glue.secrets import Secrets
+from glue.sounds import outcome
+from glue.speaker import Speaker
+from glue.starts import flipped_for, rematch_options, rematch_seats, start_asked, unfinished
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -74,6 +77,10 @@ class GamePage:
         self.made_builder: Any = None
         self.made_placer: Any = None
         self.made_best: Any = None
+        self.made_viewer: Any = None
+        self.made_animator: Any = None
+        self.speaker = Speaker(self.embed is not None)
+        self.sound_events: list[str] = []  # what the board showed happen in this reply
         self.options = OptionsForm(self)
         self.controls = Controls(self)
 
@@ -109,6 +116,45 @@ class GamePage:
                 self.cancel,
             )
         return self.made_placer
+
+    @property
+    def viewer(self) -> "Any":
+        """The replay viewer (glue.viewer): earlier positions from the move list."""
+        if self.made_viewer is None:
+            from glue.viewer import Viewer
+
+            self.made_viewer = Viewer(self)
+        return self.made_viewer
+
+    @property
+    def animator(self) -> "Any":
+        """The board's motion (glue.animator), made with the first move."""
+        if self.made_animator is None:
+            from glue.animator import Animator
+
+            self.made_animator = Animator(self)
+        return self.made_animator
+
+    def finish_motion(self) -> None:
+        """Any motion on the board ends now (a click, a key, a new picture)."""
+        if self.made_animator is not None:
+            self.made_animator.finish()
+
+    def moved(self, before: str, old_svg: "Any", after: str) -> None:
+        """The board went from picture ``before`` to ``after`` by a few actions: its motion,
+        and what happened for the sound."""
+        self.sound_events += self.animator.animate(self.game, before, old_svg, after)
+
+    def rolled(self, dice: "Any", before: "str | None", after: "str | None") -> None:
+        """The dice beside the board were drawn again (Fight the Virus): a roll if they
+        changed."""
+        if self.animator.roll(dice, before, after):
+            self.sound_events.append("dice")
+
+    def viewing(self) -> "Any":
+        """The replay viewer while it shows an earlier position, else None."""
+        viewer = self.made_viewer
+        return viewer if viewer is not None and viewer.active else None
 
     @property
     def best(self) -> "Any":
@@ -151,16 +197,21 @@ class GamePage:
     async def send(self, request: "dict[str, Any]") -> "dict[str, Any]":
         """Sends ``request`` and takes in its reply; a request that changes the game drops a
         computer's search or a hint in progress."""
-        replacing = request["op"] in ("new", "load")
+        op = request["op"]
+        replacing = op in ("new", "load")
         unlocked = self.secrets.unlocked_seat
         if replacing:
             self.secrets.unlocked_seat = None  # another game: the privacy screen comes back
-        if request["op"] != "view":
+        if op not in ("view", "flip"):
             self.computer.stop()
             self.computer.drop_hint()
+            if self.made_viewer is not None:  # a change to the game: back to it first
+                self.made_viewer.game_changed()
         reply = await self.ask(request)
         self.receive(request, reply, unlocked)
         self.computer.schedule()
+        if op == "flip" and self.made_viewer is not None:
+            self.made_viewer.refresh()
         return reply
 
     async def ask(self, request: "dict[str, Any]") -> "dict[str, Any]":
@@ -181,6 +232,7 @@ class GamePage:
         per-game state."""
         op = request["op"]
         replacing = op in REPLACING
+        ended = bool(reply.get("view")) and not replacing and not (self.view or {}).get("result")
         if reply.get("view"):
             self.view = reply["view"]
         if replacing and reply.get("ok"):
@@ -199,9 +251,14 @@ class GamePage:
             self.message["level"] = "error"
         if reply.get("view") and self.slot is not None:
             self.saved.write(self.slot, reply["view"], now=dom.now_ms())
+        self.sound_events = []
         if self.view is not None:
             self.render()
             self.panels.announce_reply()
+            finished = outcome(self.view.get("result"), self.view.get("seats") or [])
+            refused = not reply.get("ok") or (self.message or {}).get("level") == "error"
+            illegal = op in ("click", "play") and refused
+            self.speaker.play(self.sound_events, illegal, finished if ended else None)
         if op == "click":  # read by bench/load.py
             dom.mark("click-drawn", (self.view or {}).get("ply_count"))
 
@@ -247,10 +304,31 @@ class GamePage:
 
     # ---- games: new, undo, saved, shared, embedded ----------------------------------------
 
-    async def new_game(self) -> None:
-        reply = await self.send(self.options.new_request())
+    async def new_game(self, request: "dict[str, Any] | None" = None) -> None:
+        """A new game (the options form's, or ``request``); an unfinished one stays saved, and
+        the message says where to find it."""
+        left = unfinished(self.view) and self.saved.available and self.slot is not None
+        reply = await self.send(request or self.options.new_request())
         if reply.get("ok"):
             self.board.focus()
+            if left:
+                self.show_message({"key": "saved.kept", "params": {}})
+
+    async def rematch(self) -> None:
+        """The same game again with new dice, each player one seat on against the computer."""
+        view = self.view
+        if view is None:
+            return
+        seats = rematch_seats(list(view.get("seats") or []))
+        request: dict[str, Any] = {
+            "op": "new",
+            "game": self.game,
+            "options": rematch_options(view.get("options") or {}),
+            "flipped": flipped_for(seats),
+        }
+        if seats:
+            request["seats"] = seats
+        await self.new_game(request)
 
     async def undo(self) -> None:
         """Undo; with computer players, back to the last decision a person made (undoing only
@@ -312,11 +390,15 @@ class GamePage:
 
             shared = read_fragment(fragment)
         asked = game_asked(fragment)
-        if shared or asked:  # used once: a reload resumes the saved game
+        start = start_asked(fragment)
+        if shared or asked or start:  # used once: a reload resumes the saved game
             location = dom.window.location
             dom.window.history.replaceState(None, "", str(location.pathname) + str(location.search))
         if shared:
             await self.open_shared(shared)
+            return
+        if start is not None:
+            await self.start_asked(start)
             return
         if asked:
             entry = self.saved.entry(asked)
@@ -331,7 +413,10 @@ class GamePage:
             return
         self.next_slot = entry["id"]
         match = self.saved.read(entry["id"])
-        reply = await self.send({"op": "restore", "game": self.game, "match": match})
+        seats = match.get("seats") if isinstance(match, dict) else None
+        flipped = flipped_for(seats if isinstance(seats, list) else [])
+        request = {"op": "restore", "game": self.game, "match": match, "flipped": flipped}
+        reply = await self.send(request)
         if reply.get("ok"):
             if entry.get("plies", 0) > 0:
                 self.show_message({"key": "saved.resumed", "params": {"count": entry["plies"]}})
@@ -341,6 +426,19 @@ class GamePage:
         error = reply.get("error") or {}
         reason = error.get("message") or error.get("code")
         self.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
+
+    async def start_asked(self, start: "dict[str, Any]") -> None:
+        """The home page's "Play a friend" or "Play the computer": a new game of the form's
+        options, people in every seat or one against the computer at the level asked for
+        (else the one chosen last). The game this tab would have resumed stays saved."""
+        left = self.resumable()
+        if start["play"] == "computer":
+            self.options.versus_computer(start.get("level"))
+        else:
+            self.options.with_friends()
+        reply = await self.send(self.options.new_request())
+        if reply.get("ok") and left is not None and left.get("plies", 0) > 0:
+            self.show_message({"key": "saved.kept", "params": {}})
 
     async def open_shared(self, shared: "dict[str, Any]") -> None:
         from glue.share import ShareError, decode_record
@@ -410,8 +508,12 @@ class GamePage:
     def click_cell(self, cell: str, via_touch: bool = False) -> None:
         """A click (or Enter) on a board cell: while a program is being written it picks the
         builder's slot; while a shape is being placed an analysis cell anchors it; otherwise
-        the engine decides what it means. Nothing happens while a computer player decides."""
+        the engine decides what it means. Nothing happens while a computer player decides or
+        an earlier position is viewed (the viewing bar says how to get back)."""
         if self.view is None or self.replay:
+            return
+        if self.viewing() is not None:
+            self.panels.say(str(dom.by_id("viewing-text").textContent))
             return
         self.board.cursor = cell
         if self.view.get("setup"):
@@ -426,7 +528,7 @@ class GamePage:
 
     def click_token(self, token: str) -> None:
         """A click token from a picture beside the board (the dice) or a choice button."""
-        if self.view is None or self.bot_to_move():
+        if self.view is None or self.bot_to_move() or self.viewing() is not None:
             return
         dom.spawn(self.send({"op": "click", "cell": token}), "click", True)
 
@@ -457,6 +559,11 @@ class GamePage:
                 "saved": view.get("saved"),
                 "board": list(view.get("cell_labels") or {}),
                 "hint": self.computer.hint,
+                "viewing": None if self.viewing() is None else self.viewer.ply,
+                "motions": 0 if self.made_animator is None else self.made_animator.played,
+                "sounds": self.speaker.played,
+                "muted": self.speaker.muted,
+                "flipped": bool((view.get("grid") or {}).get("flipped")),
                 "thinkingReplies": self.computer.thinking_replies,
                 "download": self.engine.download,
                 "bootSteps": self.engine.boot_steps,

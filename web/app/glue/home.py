@@ -5,6 +5,7 @@ they register the service worker (glue.pwa)."""
 
 from glue import dom, i18n, pwa
 from glue.saved import SavedGames
+from glue.starts import LEVEL_KEY, LEVELS, chosen_level
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,6 +67,28 @@ class UnfinishedList:
         return item
 
 
+def bind_level() -> None:
+    """The home page's computer level: the one chosen last (here or in a game's seats),
+    written into every "Play the computer" link, remembered when changed."""
+    select = dom.by_id("level")
+    if select is None:
+        return
+
+    def show() -> None:
+        level = str(select.value)
+        for link in dom.query_all("a[data-start=computer]"):
+            game = str(link.getAttribute("href")).split("#")[0]
+            link.setAttribute("href", game + "#play=computer&level=" + level)
+
+    def changed(event: "Any") -> None:
+        dom.keep_setting(LEVEL_KEY, str(select.value))
+        show()
+
+    select.value = chosen_level(None, dom.setting(LEVEL_KEY), list(LEVELS))
+    show()
+    dom.on(select, "change", changed)
+
+
 # The address the docs' snippets are written with (docs/embed.html, ``code.with-origin``).
 PLACEHOLDER_ORIGIN = "https://virus-games.example"
 
@@ -80,6 +103,7 @@ def show_real_origin() -> None:
 async def run() -> None:
     pwa.start()  # waits for the load event by itself
     show_real_origin()
+    bind_level()
     language = await i18n.start()
     unfinished = UnfinishedList(language, SavedGames(dom.storage()))
     unfinished.render()

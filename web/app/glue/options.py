@@ -6,6 +6,7 @@ import json
 
 from glue import dom
 from glue.seats import SeatKinds
+from glue.starts import LEVEL_KEY, chosen_level, flipped_for
 from glue.views import exact_integer
 
 TYPE_CHECKING = False
@@ -120,6 +121,7 @@ class OptionsForm:
 
     def new_request(self) -> "dict[str, Any]":
         page = self.page
+        request: dict[str, Any]
         if page.embed:
             request = {"op": "new", "game": page.game, "options": dict(page.embed["options"])}
             seats = self.embed_seats()
@@ -128,6 +130,7 @@ class OptionsForm:
             seats = self.seats.seats() if self.seats is not None else None
         if seats is not None:
             request["seats"] = seats
+            request["flipped"] = flipped_for(seats)  # the person's side at the bottom
         return request
 
     def embed_seats(self) -> "list[str] | None":
@@ -148,9 +151,17 @@ class OptionsForm:
             return None
         return ["human"] + [level] * (players - 1)
 
-    def versus_computer(self) -> None:
+    def versus_computer(self, level: "str | None" = None) -> None:
+        """Seat 1 a person, the others the computer at ``level`` (else the level chosen last,
+        on the home page or in a seat's select)."""
         if self.seats is not None:
-            self.seats.versus_computer()
+            remembered = dom.setting(LEVEL_KEY)
+            self.seats.versus_computer(chosen_level(level, remembered, self.seats.bots))
+
+    def with_friends(self) -> None:
+        """People in every seat (one device, hot seat)."""
+        if self.seats is not None:
+            self.seats.set_seats([])
 
 
 def json_text(value: "Any") -> str:

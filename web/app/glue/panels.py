@@ -3,7 +3,7 @@ message, scores, the move list, the decision buttons, the record panel's buttons
 banner and the embed's replay bar; and what screen readers hear after each reply."""
 
 from glue import dom
-from glue.views import button_groups
+from glue.views import button_groups, move_list_html
 
 # Games whose solo results go to the best-scores table (glue.best_scores).
 BEST_SCORE_GAMES = ("fight-the-virus",)
@@ -32,8 +32,10 @@ class Panels:
         focus = self.focus_key()
         page.secrets.render_setup(view)
         page.secrets.render_handover(view)
-        page.board.draw()
-        page.board.render_extras(view.get("extras") or [], view.get("to_move"))
+        viewing = page.viewing()
+        if viewing is None:  # else the position viewed stays on the board (see the end)
+            page.board.draw()
+            page.board.render_extras(view.get("extras") or [], view.get("to_move"))
         self.render_turn(view)
         self.render_message()
         self.render_scores(view.get("scores") or [])
@@ -61,6 +63,12 @@ class Panels:
         self.render_best_scores(view)
         self.render_embed(view)
         page.computer.render(view)
+        flip = dom.by_id("flip")
+        flip.hidden = view.get("grid") is None
+        flipped = (view.get("grid") or {}).get("flipped")
+        flip.setAttribute("aria-pressed", "true" if flipped else "false")
+        if viewing is not None:
+            viewing.draw()
 
     def render_turn(self, view: "dict[str, Any]") -> None:
         page = self.page
@@ -102,18 +110,7 @@ class Panels:
     def render_moves(self, moves: "list[dict[str, Any]]") -> None:
         listing = dom.by_id("move-list")
         dom.by_id("moves-empty").hidden = bool(moves)
-        items = []
-        for row in moves:
-            item = dom.create("li")
-            if row.get("number") is None:
-                item.classList.add("prelude")
-            else:
-                item.value = row["number"]
-            for ply in row.get("plies") or []:
-                span = dom.create("span", "ply last" if ply.get("last") else "ply", ply["text"])
-                item.append(span)
-            items.append(item)
-        dom.replace_children(listing, items)
+        listing.innerHTML = move_list_html(moves)  # the engine's texts, escaped
         if moves:
             listing.scrollTop = listing.scrollHeight
 

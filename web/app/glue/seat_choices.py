@@ -59,14 +59,23 @@ def seat_values(choices: "dict[int, str]", count: int) -> "list[str]":
     return [choices.get(seat) or HUMAN for seat in range(count)]
 
 
-def versus_choices(choices: "dict[int, str]", count: int, bots: "list[str]") -> "dict[int, str]":
-    """Seat 1 a person, every other seat a computer (the medium level, or a computer kind
-    already chosen for it); choices for seats beyond ``count`` are kept."""
-    level = VERSUS_LEVEL if VERSUS_LEVEL in bots else bots[-1]
+def versus_choices(
+    choices: "dict[int, str]", count: int, bots: "list[str]", level: "str | None" = None
+) -> "dict[int, str]":
+    """Seat 1 a person, every other seat a computer: ``level`` when given (one of ``bots``),
+    else a computer kind already chosen for the seat, else the medium level; choices for
+    seats beyond ``count`` are kept."""
+    given = level if level in bots else None
+    fallback = VERSUS_LEVEL if VERSUS_LEVEL in bots else bots[-1]
     updated = dict(choices)
     for seat in range(count):
         current = choices.get(seat)
-        updated[seat] = HUMAN if seat == 0 else current if current and current != HUMAN else level
+        if seat == 0:
+            updated[seat] = HUMAN
+        elif given is not None:
+            updated[seat] = given
+        else:
+            updated[seat] = current if current and current != HUMAN else fallback
     return updated
 
 

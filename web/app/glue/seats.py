@@ -12,6 +12,7 @@ from glue.seat_choices import (
     versus_choices,
     whole_number,
 )
+from glue.starts import LEVEL_KEY, LEVELS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,7 +45,10 @@ class SeatKinds:
     def changed(self, event: "Any") -> None:
         select = event.target.closest("select[data-seat]")
         if select is not None:
-            self.choices[int(dom.data(select, "seat") or "0")] = str(select.value)
+            kind = str(select.value)
+            self.choices[int(dom.data(select, "seat") or "0")] = kind
+            if kind in LEVELS:  # the level chosen last is the next one-click start's
+                dom.keep_setting(LEVEL_KEY, kind)
 
     def count(self) -> int:
         players = None if self.players is None else str(self.players.value)
@@ -87,11 +91,11 @@ class SeatKinds:
         """Whether "play the computer" makes sense: computer players and at least two seats."""
         return self.enabled and self.count() >= 2
 
-    def versus_computer(self) -> None:
+    def versus_computer(self, level: "str | None" = None) -> None:
         """Seat 1 a person, every other seat a computer (see :func:`versus_choices`)."""
         if not self.can_play_computer():
             return
-        self.choices = versus_choices(self.choices, self.count(), self.bots)
+        self.choices = versus_choices(self.choices, self.count(), self.bots, level)
         self.update(True)
 
     def set_seats(self, seats: "list[Any]") -> None:

@@ -164,3 +164,41 @@ def exact_integer(text: str) -> "Any":
         return float(stripped)
     except ValueError:
         return stripped
+
+
+def escape(text: str) -> str:
+    """Text for HTML markup: ``&``, ``<``, ``>`` and ``"`` written as entities."""
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
+def move_list_html(moves: "list[dict[str, Any]]") -> str:
+    """The move list's items (``view.moves`` rows): each move a button that shows the position
+    after it (``data-ply``, glue.viewer), out of the Tab order (the list is one stop, its arrow
+    keys step through the game). One piece of markup: far fewer calls into the page than an
+    element at a time."""
+    items = []
+    for row in moves:
+        number = row.get("number")
+        opening = '<li class="prelude">' if number is None else '<li value="' + str(number) + '">'
+        buttons = []
+        for ply in row.get("plies") or []:
+            shown = ply.get("ply")
+            data = "" if shown is None else ' data-ply="' + str(shown) + '"'
+            classes = "ply last" if ply.get("last") else "ply"
+            buttons.append(
+                '<button type="button" class="'
+                + classes
+                + '" tabindex="-1"'
+                + data
+                + ">"
+                + escape(ply["text"])
+                + "</button>"
+            )
+        items.append(opening + "".join(buttons) + "</li>")
+    return "".join(items)

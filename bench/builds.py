@@ -1,0 +1,197 @@
+"""This build against another one, in one interleaved run: start-up and the page's thread in play.
+
+    python bench/builds.py --baseline DIR [--rounds 7] [--only startup|play]
+
+Serves the built site (dist/) and the baseline build (DIR, for example the build of an earlier
+commit) side by side. Two measures, each interleaved round by round (the order of the builds
+alternates), so that the machine's load falls on both alike:
+
+* startup: per round, a cold visit of zebra.html for each build (a fresh on-disk profile) and a
+  warm one (the profile of a first visit: service worker precached, memory snapshot stored),
+  as bench/load.py makes them: first contentful paint and "interactive" (game drawn plus the
+  engine's round trips of one Zebra move's clicks). Prints the medians and ranges, and the
+  median and range of the per-round ratio this build / baseline.
+* play: per round, two computers (random players, ``?fast=1``) play Zebra 6x6 on each build,
+  and on this build once more with ``prefers-reduced-motion``: the page thread's task time per
+  move (Chromium's Performance.getMetrics TaskDuration over 24 moves; it includes this
+  script's status reads, alike for all) and the long tasks (over 50 ms) seen meanwhile.
+
+Needs a built site (`make site`), node_modules (npm ci) and Debian's chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPOSITORY = BENCH.parent
+sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
+sys.path.insert(0, str(BENCH))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import load  # noqa: E402  # bench/load.py: its Browser, visits and first move
+from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+
+MOVES = 24
+LONG_TASKS = """() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: "longtask" });
+}"""
+STATUS = "() => JSON.parse(window.virusGames.status())"
+SEND = "(request) => window.virusGames.send(request)"
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
+
+
+def startup(playwright, urls: dict[str, str], rounds: int, work: Path) -> None:
+    found: dict[tuple[str, str], list[float]] = {
+        (build, kind): [] for build in urls for kind in ("fcp", "cold", "warm")
+    }
+    warm = {}
+    for build, url in urls.items():  # a first visit each: precached, snapshot stored
+        warm[build] = work / f"warm-{build}"
+        browser = load.Browser(playwright, warm[build])
+        browser.visit(url, move=False)
+        browser.wait_for_precache()
+        browser.close()
+    for number in range(rounds):
+        order = list(urls) if number % 2 == 0 else list(reversed(urls))
+        for build in order:
+            browser = load.Browser(playwright, work / f"cold-{build}-{number}")
+            timings = browser.visit(urls[build], move=True)
+            browser.close()
+            found[(build, "cold")].append(timings["interactive"])
+            found[(build, "fcp")].append(timings["fcp"])
+        for build in order:
+            browser = load.Browser(playwright, warm[build], init_script=load.FORGET_SAVED_GAMES)
+            found[(build, "warm")].append(browser.visit(urls[build], move=True)["interactive"])
+            browser.close()
+        print(
+            f"round {number + 1}: "
+            + ", ".join(
+                f"{build} {kind} {values[-1]:.2f} s" for (build, kind), values in found.items()
+            ),
+            flush=True,
+        )
+    print("\n| startup (s) | baseline | this build | this build / baseline, per round |")
+    print("|---|---|---|---|")
+    for kind, label in (
+        ("fcp", "cold: first paint"),
+        ("cold", "cold: interactive"),
+        ("warm", "warm: interactive"),
+    ):
+        base, this = found[("baseline", kind)], found[("this", kind)]
+        ratios = [mine / theirs for theirs, mine in zip(base, this, strict=True)]
+        print(f"| {label} | {spread(base)} | {spread(this)} | {spread(ratios)} |")
+
+
+def play(playwright, urls: dict[str, str], rounds: int) -> None:
+    kinds = {
+        "baseline": urls["baseline"],
+        "this": urls["this"],
+        "this, reduced motion": urls["this"],
+    }
+    per_move: dict[str, list[float]] = {kind: [] for kind in kinds}
+    longest: dict[str, list[int]] = {kind: [] for kind in kinds}
+    browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
+    for number in range(rounds):
+        for kind, url in kinds.items():
+            context = browser.new_context(
+                service_workers="block", viewport={"width": 1200, "height": 900}
+            )
+            page = context.new_page()
+            if "reduced" in kind:
+                page.emulate_media(reduced_motion="reduce")
+            session = context.new_cdp_session(page)
+            session.send("Performance.enable")
+            page.goto(url + "?fast=1")
+            page.wait_for_selector(
+                "body[data-ready=true]", state="attached", timeout=load.TIMEOUT_MS
+            )
+            request = {"op": "new", "game": "zebra", "options": {"size": 6}}
+            page.evaluate(SEND, {**request, "seats": ["human", "human"]})
+            saved = page.evaluate(STATUS)["saved"]
+            page.evaluate(LONG_TASKS)
+            before = task_seconds(session)
+            page.evaluate(
+                SEND,
+                {
+                    "op": "restore",
+                    "game": "zebra",
+                    "match": {**saved, "seats": ["random", "random"]},
+                },
+            )
+            deadline = time.monotonic() + 60
+            current = page.evaluate(STATUS)
+            while current["ply"] < MOVES and not current["over"] and time.monotonic() < deadline:
+                time.sleep(0.25)
+                current = page.evaluate(STATUS)
+            time.sleep(0.5)  # the last motion's frames
+            moves = max(1, current["ply"])
+            per_move[kind].append((task_seconds(session) - before) * 1000 / moves)
+            longest[kind].append(max(page.evaluate("() => window.longTasks"), default=0))
+            context.close()
+        print(
+            f"round {number + 1}: "
+            + ", ".join(f"{kind} {values[-1]:.1f} ms/move" for kind, values in per_move.items()),
+            flush=True,
+        )
+    browser.close()
+    print("\n| play: two computers, Zebra 6×6 | task time per move (ms) | longest task (ms) |")
+    print("|---|---|---|")
+    for kind in kinds:
+        print(f"| {kind} | {spread(per_move[kind])} | {max(longest[kind])} |")
+
+
+def task_seconds(session) -> float:
+    metrics = session.send("Performance.getMetrics")["metrics"]
+    return next(metric["value"] for metric in metrics if metric["name"] == "TaskDuration")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, required=True, help="another build's dist/")
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--only", choices=("startup", "play"))
+    arguments = parser.parse_args(argv)
+    builds = {"baseline": arguments.baseline, "this": REPOSITORY / "dist"}
+    for root in builds.values():
+        if not (root / "build.json").is_file():
+            sys.exit(f"error: no built site in {root}")
+    servers = []
+    urls = {}
+    for build, root in builds.items():
+        server, _ = serve_in_thread(root)
+        servers.append(server)
+        host, port = server.server_address[:2]
+        urls[build] = f"http://{host}:{port}/zebra.html"  # type: ignore[str-bytes-safe]
+    load_before = os.getloadavg()
+    try:
+        with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
+            if arguments.only in (None, "startup"):
+                startup(playwright, urls, arguments.rounds, Path(work))
+            if arguments.only in (None, "play"):
+                play(playwright, urls, min(arguments.rounds, 4))
+    finally:
+        for server in servers:
+            server.shutdown()
+    print(
+        f"\nload average before {load_before}, after {os.getloadavg()}, {time.strftime('%Y-%m-%d %H:%M')}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

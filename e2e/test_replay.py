@@ -1,0 +1,230 @@
+"""Replays, the board's orientation and one-click starts on the built site: in every game a
+click on a move of the list, the arrow keys, Home and End show the engine's picture of that
+position with a "viewing move N" bar, and the way back finds the game as it was (undo and
+redo untouched); the evaluation chart of a finished game is clickable; the flip button and
+a computer game with the person in the second seat; the home page's one-click starts (the
+level remembered, the unfinished game kept and said where), the rematch."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from board_picture import (
+    OPTIONS,
+    assert_board_is,
+    engine_controller,
+    random_record,
+)
+from human_play import settled, status, wait_until
+
+GAMES = list(OPTIONS)
+SEND = "(request) => window.virusGames.send(request)"
+
+
+def load(page: Page, site_url: str, game: str, record: str, seats: list[str] | None = None):
+    """``game``'s page with the game of ``record`` loaded (fast computer players)."""
+    page.goto(f"{site_url}/{game}.html?fast=1")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    request: dict = {"op": "load", "game": game, "record": record}
+    if seats:
+        request["seats"] = seats
+    reply = page.evaluate(SEND, request)
+    assert reply["ok"], reply
+    return wait_until(page, settled)
+
+
+def expect_viewing(page: Page, engine, ply: int | None) -> None:
+    """The page shows position ``ply`` (None: the live game) as the engine draws it."""
+    wait_until(page, lambda now: now["viewing"] == ply, what=f"position {ply}")
+    if ply is None:
+        expect(page.locator("#viewing-bar")).to_be_hidden()
+        return
+    expect(page.locator("#viewing-bar")).to_be_visible()
+    expect(page.locator("#viewing-text")).to_contain_text(f"Viewing move {ply} of ")
+    assert_board_is(page, engine.handle({"op": "position", "ply": ply})["position"]["svg"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_by_mouse_and_keyboard_and_back_to_the_game(
+    page: Page, site_url: str, watch, game: str
+) -> None:
+    record = random_record(game, 9, seed=3)
+    page.emulate_media(reduced_motion="reduce")  # pictures compared at once
+    live = load(page, site_url, game, record)
+    page.locator("#undo").click()  # something to redo: viewing must not touch it
+    live = wait_until(page, lambda now: settled(now) and now["ply"] == live["ply"] - 1)
+    engine = engine_controller(live["saved"])
+    live_svg = engine.handle({"op": "view"})["view"]["svg"]
+    assert_board_is(page, live_svg)
+    moves = page.locator("#move-list button.ply")
+    count = moves.count()
+    assert count >= 2
+    # the mouse: every move of the list shows the position after it
+    for index in range(count):
+        ply = int(moves.nth(index).get_attribute("data-ply") or "")
+        moves.nth(index).click()
+        if ply >= live["ply"]:
+            expect_viewing(page, engine, None)
+            continue
+        expect_viewing(page, engine, ply)
+        expect(moves.nth(index)).to_have_attribute("aria-current", "step")
+    # the keyboard, from the move list: back one, the start, on, the end
+    page.locator("#move-list").focus()
+    page.keyboard.press("End")
+    expect_viewing(page, engine, None)
+    page.keyboard.press("ArrowLeft")
+    expect_viewing(page, engine, live["ply"] - 1)
+    page.keyboard.press("Home")
+    expect_viewing(page, engine, 0)
+    expect(page.locator("#viewing-prev")).to_be_disabled()
+    page.keyboard.press("ArrowRight")
+    expect_viewing(page, engine, 1)
+    # a click on the board while viewing changes nothing
+    page.locator("#board [data-cell]").first.click()
+    page.wait_for_timeout(200)
+    assert status(page)["viewing"] == 1 and status(page)["ply"] == live["ply"]
+    # the bar's buttons, then back to the game, which is as it was
+    page.locator("#viewing-next").click()
+    expect_viewing(page, engine, 2)
+    page.locator("#viewing-back").click()
+    expect_viewing(page, engine, None)
+    after = status(page)
+    for field in ("ply", "record", "saved", "toMove", "buttons", "highlighted"):
+        assert after[field] == live[field], field
+    assert_board_is(page, live_svg)
+    expect(page.locator("#redo")).to_be_enabled()
+    # Escape leaves a position too, and a change to the game (redo) ends the viewing
+    expect(page.locator("#board")).to_be_focused()  # back to the game: back to playing
+    page.locator("#move-list").focus()
+    page.keyboard.press("ArrowLeft")
+    expect_viewing(page, engine, live["ply"] - 1)
+    page.keyboard.press("Escape")
+    expect_viewing(page, engine, None)
+    page.keyboard.press("ArrowLeft")
+    expect_viewing(page, engine, live["ply"] - 1)
+    page.locator("#redo").click()
+    wait_until(page, lambda now: settled(now) and now["ply"] == live["ply"] + 1)
+    assert status(page)["viewing"] is None
+    expect(page.locator("#viewing-bar")).to_be_hidden()
+
+
+def test_a_finished_game_steps_through_and_its_chart_is_clickable(
+    page: Page, site_url: str, watch
+) -> None:
+    record = random_record("zebra", 0, seed=5, finish=True)
+    page.emulate_media(reduced_motion="reduce")
+    final = load(page, site_url, "zebra", record, seats=["human", "random"])
+    assert final["over"]
+    engine = engine_controller(final["saved"])
+    expect(page.locator("#result")).to_be_visible()
+    chart = page.locator("#result-chart svg[role=slider]")
+    expect(chart).to_have_attribute("aria-valuenow", str(final["ply"]))
+    box = chart.bounding_box()
+    assert box is not None
+    # the chart's drawing spans 300 of its 308 units: its middle is the middle of the game
+    chart.click(position={"x": box["width"] / 2, "y": box["height"] / 2})
+    middle = round(final["ply"] / 2)
+    wait_until(page, lambda now: now["viewing"] in (middle - 1, middle, middle + 1))
+    ply = status(page)["viewing"]
+    expect_viewing(page, engine, ply)
+    expect(page.locator("#result")).to_be_hidden()
+    expect(page.locator("#move-list")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect_viewing(page, engine, ply + 1)
+    page.keyboard.press("End")
+    expect_viewing(page, engine, None)
+    # the whole game, from its start
+    page.keyboard.press("Home")
+    expect_viewing(page, engine, 0)
+    for step in range(1, 4):
+        page.keyboard.press("ArrowRight")
+        expect_viewing(page, engine, step)
+
+
+def test_rematch_swaps_the_seats_and_turns_the_board(page: Page, site_url: str, watch) -> None:
+    record = random_record("zebra", 0, seed=6, finish=True)
+    final = load(page, site_url, "zebra", record, seats=["human", "random"])
+    assert final["over"] and not final["flipped"]
+    page.locator("#rematch").click()
+    current = wait_until(page, lambda now: now["generation"] > final["generation"])
+    assert current["seats"] == ["random", "human"] and current["flipped"]
+    expect(page.locator("#board svg")).to_have_attribute("data-flipped", "true")
+    expect(page.locator("#flip")).to_have_attribute("aria-pressed", "true")
+    # the computer opens; the person then plays from the bottom of the board
+    wait_until(page, lambda now: settled(now) and now["ply"] >= 1, what="the computer's move")
+
+
+@pytest.mark.parametrize("game", ["zebra", "virus-war"])
+def test_flip_and_the_second_seat_at_the_bottom(
+    page: Page, site_url: str, watch, game: str
+) -> None:
+    page.goto(f"{site_url}/{game}.html?fast=1")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+
+    def corner_of_a1() -> str:
+        """Where a1 is on the board (read at once: the computer may redraw it any moment)."""
+        return page.evaluate("""() => {
+            const board = document.querySelector("#board svg").getBoundingClientRect();
+            const cell = document.querySelector('#board [data-cell="a1"]').getBoundingClientRect();
+            const top = cell.y - board.y < board.height / 2;
+            const left = cell.x - board.x < board.width / 2;
+            return (top ? "top" : "bottom") + "-" + (left ? "left" : "right");
+        }""")
+
+    assert corner_of_a1() == "bottom-left" and not status(page)["flipped"]
+    page.locator("#flip").click()
+    expect(page.locator("#flip")).to_have_attribute("aria-pressed", "true")
+    assert corner_of_a1() == "top-right" and status(page)["flipped"]
+    page.locator("#flip").click()
+    expect(page.locator("#flip")).to_have_attribute("aria-pressed", "false")
+    assert corner_of_a1() == "bottom-left"
+    # the person in the second seat against the computer: their side starts at the bottom
+    before = status(page)["generation"]
+    page.locator(".options-panel summary").click()
+    page.locator("#seat-kind-0").select_option("random")
+    page.locator("#seat-kind-1").select_option("human")
+    page.locator("#options button[type=submit]").click()
+    wait_until(page, lambda now: now["generation"] > before and now["flipped"])
+    assert corner_of_a1() == "top-right"
+
+
+def test_one_click_starts_from_the_home_page(page: Page, site_url: str, watch) -> None:
+    # a game with a friend, one move played: it stays unfinished
+    page.goto(f"{site_url}/")
+    expect(page.locator("body")).to_have_attribute("data-glue", "ready")
+    card = page.locator(".game-card", has=page.locator('a[href="zebra.html"]'))
+    card.locator("a[data-start=friend]").click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    current = wait_until(page, settled)
+    assert current["seats"] == ["human", "human"]
+    page.locator('#board [data-cell="c2"]').click()
+    page.locator('#board [data-cell="d2"]').click()
+    wait_until(page, lambda now: settled(now) and now["ply"] == 1)
+    assert "#" not in page.url  # used once: a reload resumes the game
+    # the computer, at the level chosen on the home page (remembered)
+    page.goto(f"{site_url}/")
+    expect(page.locator("body")).to_have_attribute("data-glue", "ready")
+    expect(page.locator("#level")).to_have_value("medium")
+    page.locator("#level").select_option("hard")
+    card = page.locator(".game-card", has=page.locator('a[href="zebra.html"]'))
+    link = card.locator("a[data-start=computer]")
+    expect(link).to_have_attribute("href", "zebra.html#play=computer&level=hard")
+    link.click()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    current = wait_until(page, lambda now: now["seats"] == ["human", "hard"])
+    assert current["ply"] == 0 and not current["flipped"]
+    # the friend's game is not lost, and the page says where it is
+    expect(page.locator("#message")).to_contain_text("Unfinished games")
+    page.goto(f"{site_url}/")
+    expect(page.locator("#unfinished-list .unfinished-game")).to_have_count(1)
+    expect(page.locator("#unfinished-list")).to_contain_text("1 moves")
+    expect(page.locator("#level")).to_have_value("hard")
+    # every other game too (Fight the Virus: two players by default, the second the computer)
+    for game in ("virus-war", "virus-fight", "fight-the-virus"):
+        page.goto(f"{site_url}/")
+        expect(page.locator("body")).to_have_attribute("data-glue", "ready")
+        card = page.locator(".game-card", has=page.locator(f'a[href="{game}.html"]'))
+        card.locator("a[data-start=computer]").click()
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+        wait_until(page, lambda now: now["seats"] == ["human", "hard"], what=game)

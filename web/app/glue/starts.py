@@ -1,0 +1,68 @@
+"""Starting games in one click, the pure part: the home page's "Play a friend" and "Play the
+computer" links (``<game>.html#play=computer&level=hard``), the result banner's rematch, and
+which way up the board starts.
+
+>>> start_asked("#play=computer&level=hard"), start_asked("#game=abc"), start_asked("")
+({'play': 'computer', 'level': 'hard'}, None, None)
+>>> rematch_seats(["human", "medium"]), flipped_for(["medium", "human"])
+(['medium', 'human'], True)
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+HUMAN = "human"
+LEVELS = ("easy", "medium", "hard")  # the levels the home page offers, every game has them
+DEFAULT_LEVEL = "medium"
+LEVEL_KEY = "virus-games.level"  # localStorage: the level chosen last
+
+
+def start_asked(fragment: str) -> "dict[str, Any] | None":
+    """What a ``#play=friend`` or ``#play=computer[&level=<level>]`` fragment asks for, or
+    None. An unknown level is dropped (the remembered one is used)."""
+    fields = {}
+    for part in fragment.lstrip("#").split("&"):
+        if "=" in part:
+            name, value = part.split("=", 1)
+            fields[name] = value
+    if fields.get("play") not in ("friend", "computer"):
+        return None
+    asked: dict[str, Any] = {"play": fields["play"]}
+    if fields["play"] == "computer":
+        level = fields.get("level")
+        asked["level"] = level if level in LEVELS else None
+    return asked
+
+
+def chosen_level(asked: "str | None", remembered: "str | None", bots: "list[str]") -> str:
+    """The computer's level: the one asked for, else the one remembered, else medium; a level
+    the game lacks gives its strongest player."""
+    for level in (asked, remembered, DEFAULT_LEVEL):
+        if level and level in bots:
+            return level
+    return bots[-1] if bots else DEFAULT_LEVEL
+
+
+def rematch_seats(seats: "list[str]") -> "list[str]":
+    """The seats of a rematch: against the computer every player moves one seat on (the person
+    who had the first seat has the second: two seats swap); people alone keep their seats."""
+    if not seats or all(seat == HUMAN for seat in seats):
+        return list(seats)
+    return [seats[-1]] + list(seats[:-1])
+
+
+def rematch_options(options: "dict[str, Any]") -> "dict[str, Any]":
+    """The options of a rematch: the same, with new dice (no seed: the engine draws one)."""
+    return {name: options[name] for name in options if name != "seed"}
+
+
+def flipped_for(seats: "list[Any]") -> bool:
+    """Whether the board starts turned half a turn: one person against the computer in a
+    two-seat game, the person in the second seat, who then sees their side at the bottom."""
+    return len(seats) == 2 and seats[0] != HUMAN and seats[1] == HUMAN
+
+
+def unfinished(view: "dict[str, Any] | None") -> bool:
+    """Whether starting another game leaves this one unfinished (it stays saved)."""
+    return view is not None and not view.get("result") and (view.get("ply_count") or 0) > 0
