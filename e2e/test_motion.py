@@ -62,6 +62,16 @@ def motion_log(page: Page) -> list[str]:
     return page.evaluate("() => window.motionLog")
 
 
+def declined_stop(page: Page, current: dict) -> bool:
+    """Declines a proposal to stop the game (Virus Fight) when there is one to answer."""
+    for button in current["buttons"]:
+        label = button.get("label") or {}
+        if button.get("action") and label.get("key") == "virus-fight.stop.decline":
+            page.locator(f'#turn-actions button[data-play="{button["action"]}"]').click()
+            return True
+    return False
+
+
 def decide(page: Page, game: str, current: dict, rng: random.Random) -> dict:
     """One decision of the person (random, legal), then the page settled again."""
     if current["setup"] is not None:
@@ -75,6 +85,8 @@ def decide(page: Page, game: str, current: dict, rng: random.Random) -> dict:
             page.locator('#turn-actions button[data-play="pass"]').click()
         else:
             page.locator(f'#board [data-cell="{action}"]').click()
+    elif declined_stop(page, current):
+        pass  # the computer proposed to stop: the person goes on (this test needs moves)
     else:
         random_click(page, current, rng)
     before = current["ply"]
@@ -99,14 +111,18 @@ def test_moves_are_animated_to_the_engines_picture(
     page: Page, site_url: str, watch, game: str
 ) -> None:
     rng = random.Random(11)
-    current = open_against_computer(page, site_url, game)
-    page.evaluate(WATCH)
-    current = wait_until(page, settled)
-    # a few decisions each way: every move (the computer's too) is animated
-    for _ in range(60):
-        if current["over"] or (current["motions"] >= 4 and current["ply"] >= 6):
+    # a few decisions each way: every move (the computer's too) is animated. A game that ends
+    # first (Virus Fight's random programs can be two pieces) is replaced by a new page.
+    for _ in range(8):
+        current = open_against_computer(page, site_url, game)
+        page.evaluate(WATCH)
+        current = wait_until(page, settled)
+        for _ in range(60):
+            if current["over"] or (current["motions"] >= 4 and current["ply"] >= 6):
+                break
+            current = decide(page, game, current, rng)
+        if current["motions"] >= 3:
             break
-        current = decide(page, game, current, rng)
     assert current["motions"] >= 3, current["motions"]
     log = motion_log(page)
     rolls = [entry for entry in log if "anim-roll" in entry]
