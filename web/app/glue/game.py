@@ -12,6 +12,7 @@ game on screen and talks to the engine:
 * ``glue.secrets``: Virus Fight's secret programs and the hot-seat "pass the device" screens;
 * ``glue.records``: record files, share links and the embed snippet;
 * ``glue.options``: the new-game form;
+* ``glue.opening``: the game the page opens on (resumed, asked for, shared, embedded);
 * ``glue.controls``: clicks and keys.
 
 Every view is saved in this browser (``glue.saved``), the page opens on the game this tab
@@ -20,20 +21,20 @@ left (or a shared link's game), and records go out as files and links and come b
 
 import json
 
-from glue import dom, i18n, pwa
+from glue import dom, i18n, opening, pwa
 from glue.board import Board
 from glue.computer import Computer
 from glue.controls import Controls
 from glue.engine import EngineClient
 from glue.options import OptionsForm
 from glue.panels import Panels
-from glue.records import Records, settle
+from glue.records import Records
 from glue.saved import SavedGames, TabGames, new_id
 from glue.seats import HUMAN
 from glue.secrets import Secrets
 from glue.sounds import outcome
 from glue.speaker import Speaker
-from glue.starts import flipped_for, rematch_options, rematch_seats, start_asked, unfinished
+from glue.starts import flipped_for, rematch_options, rematch_seats, unfinished
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -168,7 +169,7 @@ class GamePage:
     # ---- the engine ---------------------------------------------------------------------
 
     async def start(self) -> None:
-        self.board.paint_saved(self.resumable())
+        self.board.paint_saved(opening.resumable(self))
         self.controls.bind()
         self.language.on_change(self.language_changed)
         self.set_loading(True)
@@ -179,7 +180,7 @@ class GamePage:
             dom.by_id("loading-text").textContent = self.language.t("play.loading-failed")
             dom.by_id("loading").classList.add("failed")
             return
-        await self.open_first_game()
+        await opening.open_first_game(self)
         self.set_loading(False)
         dom.mark("game-ready")  # read by bench/load.py
         dom.document.body.setAttribute("data-ready", "true")
@@ -302,7 +303,7 @@ class GamePage:
         players = len(view.get("scores") or []) or len(seats)
         return [seat for seat in range(min(players, len(seats))) if seats[seat] == HUMAN]
 
-    # ---- games: new, undo, saved, shared, embedded ----------------------------------------
+    # ---- games: new, rematch, undo (glue.opening: the game the page opens on) ----------------------------------------
 
     async def new_game(self, request: "dict[str, Any] | None" = None) -> None:
         """A new game (the options form's, or ``request``); an unfinished one stays saved, and
@@ -354,18 +355,6 @@ class GamePage:
         if self.view is not None and not self.bot_to_move():
             dom.spawn(self.send({"op": "cancel"}), "cancel", True)
 
-    def resumable(self) -> "dict[str, Any] | None":
-        """The game this page resumes when it opens: the one this tab played before a reload,
-        else the most recent unfinished game that no other open tab plays."""
-        if self.embed or str(dom.window.location.hash):
-            return None
-        own = self.tabs.own()
-        if own is not None:
-            entry = self.saved.entry(own)
-            if entry is not None and entry["game"] == self.game and not entry.get("over"):
-                return entry
-        return self.saved.latest(self.game, self.tabs.held_elsewhere())
-
     def take_back_game(self, event: "Any") -> None:
         """Another tab saved over this tab's game (it resumed it from the home page's list):
         this tab's game goes on under a new id, saved at once, so neither game is lost."""
@@ -376,125 +365,6 @@ class GamePage:
         self.slot = new_slot()
         self.tabs.claim(self.slot)
         self.saved.write(self.slot, self.view, now=dom.now_ms())
-
-    async def open_first_game(self) -> None:
-        """A shared link's game (#record=...), else the game asked for (#game=<id>, the home
-        page's list), else this tab's or the most recent unfinished game, else a new game."""
-        if self.embed:
-            await self.open_embedded()
-            return
-        fragment = str(dom.window.location.hash)
-        shared = None
-        if "record=" in fragment:  # a shared link
-            from glue.share import read_fragment
-
-            shared = read_fragment(fragment)
-        asked = game_asked(fragment)
-        start = start_asked(fragment)
-        if shared or asked or start:  # used once: a reload resumes the saved game
-            location = dom.window.location
-            dom.window.history.replaceState(None, "", str(location.pathname) + str(location.search))
-        if shared:
-            await self.open_shared(shared)
-            return
-        if start is not None:
-            await self.start_asked(start)
-            return
-        if asked:
-            entry = self.saved.entry(asked)
-            if entry is not None and entry["game"] != self.game:
-                entry = None
-        else:
-            entry = self.resumable()
-        if entry is None:
-            await self.send(self.options.new_request())
-            if asked:
-                self.show_message({"key": "saved.missing", "params": {}}, "error")
-            return
-        self.next_slot = entry["id"]
-        match = self.saved.read(entry["id"])
-        seats = match.get("seats") if isinstance(match, dict) else None
-        flipped = flipped_for(seats if isinstance(seats, list) else [])
-        request = {"op": "restore", "game": self.game, "match": match, "flipped": flipped}
-        reply = await self.send(request)
-        if reply.get("ok"):
-            if entry.get("plies", 0) > 0:
-                self.show_message({"key": "saved.resumed", "params": {"count": entry["plies"]}})
-            return
-        self.saved.remove(entry["id"])  # it cannot be read back: say so, start afresh
-        await self.send(self.options.new_request())
-        error = reply.get("error") or {}
-        reason = error.get("message") or error.get("code")
-        self.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
-
-    async def start_asked(self, start: "dict[str, Any]") -> None:
-        """The home page's "Play a friend" or "Play the computer": a new game of the form's
-        options, people in every seat or one against the computer at the level asked for
-        (else the one chosen last). The game this tab would have resumed stays saved."""
-        left = self.resumable()
-        if start["play"] == "computer":
-            self.options.versus_computer(start.get("level"))
-        else:
-            self.options.with_friends()
-        reply = await self.send(self.options.new_request())
-        if reply.get("ok") and left is not None and left.get("plies", 0) > 0:
-            self.show_message({"key": "saved.kept", "params": {}})
-
-    async def open_shared(self, shared: "dict[str, Any]") -> None:
-        from glue.share import ShareError, decode_record
-
-        try:
-            record = await settle(decode_record(shared["data"]))
-        except ShareError as error:
-            reason: dict[str, Any] = {"key": "share.error." + error.code, "params": {}}
-        else:
-            request: dict[str, Any] = {"op": "load", "game": self.game, "record": record}
-            if shared.get("seats"):
-                request["seats"] = shared["seats"]
-            reply = await self.send(request)
-            if reply.get("ok"):
-                count = reply["view"]["ply_count"]
-                self.show_message({"key": "share.opened", "params": {"count": count}})
-                return
-            reason = self.load_problem(reply.get("error") or {})
-        await self.send(self.options.new_request())
-        self.show_message({"key": "share.refused", "params": {"reason": reason}}, "error")
-
-    def load_problem(self, error: "dict[str, Any]") -> "dict[str, Any]":
-        if str(error.get("code", "")).startswith("record."):
-            message = error.get("message") or error.get("code")
-            return {"key": "share.error.record", "params": {"message": message}}
-        return self.error_message(error)
-
-    async def open_embedded(self) -> None:
-        """An embedded game: the URL's record (replayed, or played on from its position),
-        options, seats or computer level. Anything refused is said, and a plain game starts."""
-        from glue.share import ShareError, decode_record
-
-        settings = self.embed or {}
-        problems = list(settings.get("problems") or [])
-        request = self.options.new_request()
-        if settings.get("record"):
-            try:
-                record = await settle(decode_record(settings["record"]))
-            except ShareError as error:
-                problems.append({"key": "share.error." + error.code, "params": {}})
-            else:
-                request = {"op": "load", "game": self.game, "record": record}
-                seats = self.options.embed_seats()
-                if seats:
-                    request["seats"] = seats
-        reply = await self.send(request)
-        if not reply.get("ok"):
-            problems.append(self.load_problem(reply.get("error") or {}))
-            settings["options"] = {}
-            settings["level"] = None
-            await self.send(self.options.new_request())
-        if self.replay and self.view is not None:
-            end = self.view["ply_count"]
-            await self.send({"op": "seek", "ply": replay_start(settings.get("ply"), end)})
-        if problems:
-            self.show_message({"key": "embed.refused", "params": {"reason": problems[0]}}, "error")
 
     async def replay_to(self, where: str) -> None:
         if self.view is None:
@@ -624,25 +494,6 @@ def new_slot() -> str:
 
 def is_embedded() -> bool:
     return dom.data(dom.document.body, "embed") == "1"
-
-
-def game_asked(fragment: str) -> "str | None":
-    """The saved game a ``#game=<id>`` fragment asks for (the home page's resume links)."""
-    for part in fragment.lstrip("#").split("&"):
-        if part.startswith("game="):
-            return part[5:] or None
-    return None
-
-
-def replay_start(ply: "Any", end: int) -> int:
-    """Where an embedded replay starts: ``ply`` from the URL ("end", a number), within 0..end."""
-    if ply == "end":
-        return end
-    try:
-        wanted = int(str(ply if ply is not None else "0"))
-    except ValueError:
-        return 0
-    return min(wanted, end) if wanted >= 0 else 0
 
 
 def replay_target(view: "dict[str, Any]", where: str) -> "int | None":

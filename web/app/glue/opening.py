@@ -1,0 +1,171 @@
+"""Which game a game page opens on, and the games that come from elsewhere: this tab's game
+after a reload, a saved game the home page's list asks for (``#game=<id>``), the home page's
+one-click starts (``#play=...``), a shared link's record (``#record=...``) and a blog embed's
+settings. Anything that cannot be opened is said, and a new game starts in its place: the page
+never opens on nothing, and a saved game is removed only when it cannot be read back."""
+
+from glue import dom
+from glue.records import settle
+from glue.starts import flipped_for, start_asked
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from glue.game import GamePage
+
+
+def resumable(page: "GamePage") -> "dict[str, Any] | None":
+    """The game this page resumes when it opens: the one this tab played before a reload,
+    else the most recent unfinished game that no other open tab plays."""
+    if page.embed or str(dom.window.location.hash):
+        return None
+    own = page.tabs.own()
+    if own is not None:
+        entry = page.saved.entry(own)
+        if entry is not None and entry["game"] == page.game and not entry.get("over"):
+            return entry
+    return page.saved.latest(page.game, page.tabs.held_elsewhere())
+
+
+async def open_first_game(page: "GamePage") -> None:
+    """A shared link's game (#record=...), else the game asked for (#game=<id>, the home
+    page's list), else this tab's or the most recent unfinished game, else a new game."""
+    if page.embed:
+        await open_embedded(page)
+        return
+    fragment = str(dom.window.location.hash)
+    shared = None
+    if "record=" in fragment:  # a shared link
+        from glue.share import read_fragment
+
+        shared = read_fragment(fragment)
+    asked = game_asked(fragment)
+    start = start_asked(fragment)
+    if shared or asked or start:  # used once: a reload resumes the saved game
+        location = dom.window.location
+        dom.window.history.replaceState(None, "", str(location.pathname) + str(location.search))
+    if shared:
+        await open_shared(page, shared)
+        return
+    if start is not None:
+        await start_game(page, start)
+        return
+    if asked:
+        entry = page.saved.entry(asked)
+        if entry is not None and entry["game"] != page.game:
+            entry = None
+    else:
+        entry = resumable(page)
+    if entry is None:
+        await page.send(page.options.new_request())
+        if asked:
+            page.show_message({"key": "saved.missing", "params": {}}, "error")
+        return
+    page.next_slot = entry["id"]
+    match = page.saved.read(entry["id"])
+    seats = match.get("seats") if isinstance(match, dict) else None
+    flipped = flipped_for(seats if isinstance(seats, list) else [])
+    request = {"op": "restore", "game": page.game, "match": match, "flipped": flipped}
+    reply = await page.send(request)
+    if reply.get("ok"):
+        if entry.get("plies", 0) > 0:
+            page.show_message({"key": "saved.resumed", "params": {"count": entry["plies"]}})
+        return
+    page.saved.remove(entry["id"])  # it cannot be read back: say so, start afresh
+    await page.send(page.options.new_request())
+    error = reply.get("error") or {}
+    reason = error.get("message") or error.get("code")
+    page.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
+
+
+async def start_game(page: "GamePage", start: "dict[str, Any]") -> None:
+    """The home page's "Play a friend" or "Play the computer": a new game of the form's
+    options, people in every seat or one against the computer at the level asked for
+    (else the one chosen last). The game this tab would have resumed stays saved."""
+    left = resumable(page)
+    if start["play"] == "computer":
+        page.options.versus_computer(start.get("level"))
+    else:
+        page.options.with_friends()
+    reply = await page.send(page.options.new_request())
+    if reply.get("ok") and left is not None and left.get("plies", 0) > 0:
+        page.show_message({"key": "saved.kept", "params": {}})
+
+
+async def open_shared(page: "GamePage", shared: "dict[str, Any]") -> None:
+    from glue.share import ShareError, decode_record
+
+    try:
+        record = await settle(decode_record(shared["data"]))
+    except ShareError as error:
+        reason: dict[str, Any] = {"key": "share.error." + error.code, "params": {}}
+    else:
+        request: dict[str, Any] = {"op": "load", "game": page.game, "record": record}
+        if shared.get("seats"):
+            request["seats"] = shared["seats"]
+        reply = await page.send(request)
+        if reply.get("ok"):
+            count = reply["view"]["ply_count"]
+            page.show_message({"key": "share.opened", "params": {"count": count}})
+            return
+        reason = load_problem(page, reply.get("error") or {})
+    await page.send(page.options.new_request())
+    page.show_message({"key": "share.refused", "params": {"reason": reason}}, "error")
+
+
+def load_problem(page: "GamePage", error: "dict[str, Any]") -> "dict[str, Any]":
+    if str(error.get("code", "")).startswith("record."):
+        message = error.get("message") or error.get("code")
+        return {"key": "share.error.record", "params": {"message": message}}
+    return page.error_message(error)
+
+
+async def open_embedded(page: "GamePage") -> None:
+    """An embedded game: the URL's record (replayed, or played on from its position),
+    options, seats or computer level. Anything refused is said, and a plain game starts."""
+    from glue.share import ShareError, decode_record
+
+    settings = page.embed or {}
+    problems = list(settings.get("problems") or [])
+    request = page.options.new_request()
+    if settings.get("record"):
+        try:
+            record = await settle(decode_record(settings["record"]))
+        except ShareError as error:
+            problems.append({"key": "share.error." + error.code, "params": {}})
+        else:
+            request = {"op": "load", "game": page.game, "record": record}
+            seats = page.options.embed_seats()
+            if seats:
+                request["seats"] = seats
+    reply = await page.send(request)
+    if not reply.get("ok"):
+        problems.append(load_problem(page, reply.get("error") or {}))
+        settings["options"] = {}
+        settings["level"] = None
+        await page.send(page.options.new_request())
+    if page.replay and page.view is not None:
+        end = page.view["ply_count"]
+        await page.send({"op": "seek", "ply": replay_start(settings.get("ply"), end)})
+    if problems:
+        page.show_message({"key": "embed.refused", "params": {"reason": problems[0]}}, "error")
+
+
+def game_asked(fragment: str) -> "str | None":
+    """The saved game a ``#game=<id>`` fragment asks for (the home page's resume links)."""
+    for part in fragment.lstrip("#").split("&"):
+        if part.startswith("game="):
+            return part[5:] or None
+    return None
+
+
+def replay_start(ply: "Any", end: int) -> int:
+    """Where an embedded replay starts: ``ply`` from the URL ("end", a number), within 0..end."""
+    if ply == "end":
+        return end
+    try:
+        wanted = int(str(ply if ply is not None else "0"))
+    except ValueError:
+        return 0
+    return min(wanted, end) if wanted >= 0 else 0
