@@ -274,12 +274,18 @@ def _after(state, *actions):
     return state
 
 
-def test_hard_keeps_pieces_in_hand():
-    """Erasing a spare piece of one's own back into the supply (§7.4 counts the supply): the
-    hard evaluation prefers it to keeping the piece on the board, the medium one does not."""
+def test_hard_keeps_its_pieces_on_the_board_until_the_scoring_nears():
+    """Erasing one's own WRITE piece back into the supply (§7.4 counts the supply, and the
+    block loses the piece that grows it): at the start of play the hard level keeps it on the
+    board, as medium does (a hard level that prized pieces in hand sat passive and lost the
+    locked endings to the one-ply greedy player). By round 40 of the 200-round cap it erases
+    it, leaning toward the scoring sooner than medium, which still keeps it."""
     state = diagram_state(SPARE, seat=1, supplies={1: "M1 W2 J3", 2: "M1 W2 J3 W3"})
-    kept = _after(state, "x-", "@d1")
-    erased = _after(state, "xb1", "@d1")
+    for level in (ai.HARD_HEURISTICS, ai.HEURISTICS):
+        kept = level.evaluate(_after(state, "x-", "@d1"))[0]
+        assert kept > level.evaluate(_after(state, "xb1", "@d1"))[0]
+    state._round = 40
+    kept, erased = _after(state, "x-", "@d1"), _after(state, "xb1", "@d1")
     assert ai.HARD_HEURISTICS.evaluate(erased)[0] > ai.HARD_HEURISTICS.evaluate(kept)[0]
     assert ai.HEURISTICS.evaluate(erased)[0] < ai.HEURISTICS.evaluate(kept)[0]
 

@@ -12,10 +12,10 @@
   their active block, their supply (the §7.4 score) and the ERASE sources that threaten them.
   The hard level has its own evaluation (:data:`HARD_HEURISTICS`): a marker that another seat
   can strand before its owner's next turn counts nearly as stranded (:func:`_exposed`: one
-  unmarked neighbour that a seat sharing the block can erase, move, jump or step onto), pieces
-  in hand weigh more than pieces on the board (every ending but an elimination is scored by the
-  supplies, and many games end by repetition or at the cap), and a position seen twice already
-  is judged mostly by the supplies (the third time ends it).
+  unmarked neighbour that a seat sharing the block can erase, move, jump or step onto), the
+  approach of an automatic end leans the value toward the supplies sooner (every ending but an
+  elimination is scored by them, and many games end by repetition or at the cap), and a
+  position seen twice already is judged mostly by the supplies (the third time ends it).
 * **Stop proposals** (§7.2) are not in the legal lists: a UI asks :func:`wants_stop` at the
   start of a computer seat's turn and :func:`accepts_stop` when it must answer; if the search is
   asked to decide a ``stop-vote`` decision, the shortcut answers with :func:`accepts_stop`.
@@ -75,11 +75,14 @@ EXPOSED = -4.0
 """The hard level's mobility score of a marker another seat can strand before its turn."""
 REPEATED = 0.6
 """The hard level's weight of §7.4's supply lead in a position seen twice (a loop)."""
-HARD_BLOCK = 0.4
-HARD_SUPPLY = 1.1
-"""The hard level's weights of a piece in the active block and in the supply (the medium
-level: 0.8 and 0.9). Every ending but an elimination is scored by the supplies (§7.4), and
-many games end by repetition or the cap, so the hard level keeps its pieces in hand."""
+BLOCK_WEIGHT = 0.8
+SUPPLY_WEIGHT = 0.9
+"""Every level's weights of a piece in the active block and in the supply. The hard level had
+its own until 2026-11-26 (0.4 and 1.1: pieces in hand above pieces on the board, as §7.4
+scores the supplies); it then erased its own pieces back into its hand and sat passive, and
+lost the locked endings to the one-ply ``greedy`` player (0.84 over 40 two-player games; with
+these weights 0.94, docs/AI.md). The scoring's approach is the evaluation's lean to the
+supplies instead (:func:`evaluate_seats`)."""
 
 
 def book_program(segment: Sequence[Cell], rng: random.Random) -> Setup:
@@ -138,9 +141,9 @@ def _exposed(state: VirusFightState, seat: int, block: set[int], marked: set[int
 
 
 def _seat_score(state: VirusFightState, seat: int, marked: set[int], hard: bool = False) -> float:
-    """How well a surviving seat stands, in rough piece units (higher is better). ``hard``: the
-    hard level's weights (:data:`HARD_BLOCK`, :data:`HARD_SUPPLY`), and a marker another seat
-    can strand before the seat's next turn (:func:`_exposed`) counts nearly as stranded."""
+    """How well a surviving seat stands, in rough piece units (higher is better). ``hard``: a
+    marker another seat can strand before the seat's next turn (:func:`_exposed`) counts
+    nearly as stranded."""
     board = state._board
     table = state._neighbours
     here = state._markers[seat]
@@ -179,11 +182,10 @@ def _seat_score(state: VirusFightState, seat: int, marked: set[int], hard: bool 
     own_writes = block_kinds.count("W")
     sharing = sum(1 for other in marked if other != here and other in block)
     pips = sum(p.size for p in supply)
-    block_weight, supply_weight = (HARD_BLOCK, HARD_SUPPLY) if hard else (0.8, 0.9)
     return (
         mobility
-        + block_weight * len(block)
-        + supply_weight * len(supply)
+        + BLOCK_WEIGHT * len(block)
+        + SUPPLY_WEIGHT * len(supply)
         + 0.05 * pips
         + 0.4 * min(erasers, 2)
         + 0.3 * min(own_writes, 2)
@@ -198,8 +200,8 @@ def evaluate_seats(state: VirusFightState, hard: bool = False) -> tuple[float, .
     As an automatic end nears (the 200-round cap, 50 quiet rounds, §7.3) the value leans
     toward §7.4's stop scoring (pieces, then pips in supply), which will decide the game.
 
-    ``hard``: the hard level's evaluation. Its seat scores count one-turn threats and keep
-    pieces in hand (:func:`_seat_score`); it leans toward §7.4 linearly with the round or quiet
+    ``hard``: the hard level's evaluation. Its seat scores count one-turn threats
+    (:func:`_seat_score`); it leans toward §7.4 linearly with the round or quiet
     count rather than with its square, and by at least :data:`REPEATED` in a position seen
     twice already (the third time ends the game by repetition)."""
     players = state.num_players
