@@ -343,14 +343,13 @@ class Controller:
         present = presentation_of(state.game.id)
         last_move = list(present.last_move(state))
         extras = getattr(present, "extras", None)
-        grid = present.grid(state)
         return {
             "ok": True,
             "position": {
                 "ply": ply,
                 "svg": present.render(state, last_move=last_move, flipped=self.flipped),
                 "extras": [] if extras is None else extras(state, []),
-                "grid": None if grid is None else {**grid, "flipped": self.flipped},
+                "grid": self._grid(present, state),
                 "last_move": last_move,
                 "to_move": None if state.is_terminal() else state.current_player(),
                 "turn": present.turn(state),
@@ -361,6 +360,11 @@ class Controller:
                 },
             },
         }
+
+    def _grid(self, present: ModuleType, state: State) -> dict[str, Any] | None:
+        """The presentation's grid (for the keyboard cursor), with the board's orientation."""
+        grid = present.grid(state)
+        return None if grid is None else {**grid, "flipped": self.flipped}
 
     def _op_preview(self, request: dict[str, Any]) -> Reply:
         """The board with ``action`` drawn as a draft (checked, never played)."""
@@ -788,7 +792,6 @@ class Controller:
         public_record = getattr(present, "public_record", None)
         placement = getattr(present, "placement", None)
         evaluation = self._evaluation(match)
-        grid = present.grid(state)
         return {
             "game": state.game.id,
             "options": dict(state.options),
@@ -799,7 +802,7 @@ class Controller:
                 last_move=last_move,
                 flipped=self.flipped,
             ),
-            "grid": None if grid is None else {**grid, "flipped": self.flipped},
+            "grid": self._grid(present, state),
             "to_move": None if state.is_terminal() else state.current_player(),
             "turn": present.turn(state),
             "status": present.status(state, self.selection),

@@ -72,14 +72,10 @@ class Viewer:
 
     def leave(self) -> None:
         """Back to the live game, as it is now."""
-        self.epoch += 1
-        self.wanted = None
-        if self.ply is None:
-            return
-        self.ply = None
-        self.position = None
-        self.draw()  # the bar goes
-        self.page.render()
+        showing = self.ply is not None
+        self.game_changed()
+        if showing:
+            self.page.render()
 
     def game_changed(self) -> None:
         """The game was replaced or taken back: any position shown belongs to the old one."""
