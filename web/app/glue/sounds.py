@@ -6,12 +6,13 @@ quiet, one sound per reply.
 ('capture', 'illegal', 'won')
 """
 
+from glue.seat_choices import HUMAN
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
 SOUND_KEY = "virus-games.sound"  # localStorage: "off" when muted
-HUMAN = "human"
 
 # name -> notes: (frequency in Hz, start in s, duration in s, wave, peak gain)
 SOUNDS = {

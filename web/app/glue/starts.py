@@ -8,11 +8,12 @@ which way up the board starts.
 (['medium', 'human'], True)
 """
 
+from glue.seat_choices import HUMAN
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-HUMAN = "human"
 LEVELS = ("easy", "medium", "hard")  # the levels the home page offers, every game has them
 DEFAULT_LEVEL = "medium"
 LEVEL_KEY = "virus-games.level"  # localStorage: the level chosen last
