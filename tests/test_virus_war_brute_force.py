@@ -178,3 +178,43 @@ def test_mid_turn_positions_round_trip_through_their_text(size):
                 assert copy.turn_length == state.turn_length
                 assert copy.position_text() == state.position_text()
                 checked += 1
+
+
+def test_distinct_turns_equal_the_search_by_levels_set_for_set_and_order_for_order():
+    """The one-pass enumeration finds each set where the search by levels first found it: the
+    same dictionary, in the same order, with the same step order for each set (so the computer
+    players choose among equal turns as before). Positions: random games on every board size at
+    every step, random boards (6×6 to 9×9), and the 50 benchmark positions."""
+    from pathlib import Path
+
+    from pyengine.games.virus_war.bitboard import _turns_by_levels, distinct_turns
+
+    rng = random.Random(5)
+    states: list[VirusWarState] = []
+    while len(states) < 900:
+        state = VIRUS_WAR.new_initial_state({"size": rng.randrange(6, 15)})
+        while not state.is_terminal():
+            states.append(state.clone())
+            legal = state.legal_actions()
+            choices = [action for action in legal if str(action) != "pass"] or legal
+            state.apply_unchecked(rng.choice(choices))
+    while len(states) < 1200:
+        position = random_board(rng, rng.randrange(6, 10))
+        try:
+            states.append(VIRUS_WAR.state_from_position(position))
+        except NotationError:
+            continue
+    lines = (Path(__file__).parent / "data" / "virus_war_positions.txt").read_text().splitlines()
+    states += [VIRUS_WAR.from_position(line) for line in lines]
+    limits = {1: 0, 2: 0, 3: 0}
+    for state in states:
+        if state.is_terminal():
+            continue
+        arguments = (state.geometry, state.board, state.current_player(), state.steps_left or 0)
+        expected = _turns_by_levels(*arguments)
+        assert list(distinct_turns(*arguments).items()) == list(expected.items()), (
+            state.position_text()
+        )
+        if expected and arguments[3] in limits:
+            limits[arguments[3]] += 1
+    assert all(count >= 100 for count in limits.values()), limits

@@ -318,13 +318,82 @@ def distinct_turns(
 
     ``board`` is the current position and ``limit`` the steps still to make (M minus the steps
     made); a set is final when it has ``limit`` cells, ends the game, or allows no further step
-    (which, by the lemma, happens only when every maximal sequence is that short). The lemma's
-    point 2 makes sets, not orderings, the unit: each level of the search keeps one order per
-    set. Returns ``{}`` when no step is possible (the player must pass).
+    (which, by the lemma, happens only when every maximal sequence is that short). Returns
+    ``{}`` when no step is possible (the player must pass).
 
-    Most sets are on the last level (about 6,000 per mid-game 10×10 position, against a few
-    hundred before it): there a new set is recorded at once, without the game-end test.
+    The sets come in the order of a search by levels (:func:`_turns_by_levels`): first steps
+    ascending, then each set's next steps ascending, a set kept with the order that found it
+    first. Most of them are on the last level (about 6,000 per mid-game 10×10 position, found
+    up to three times each), so when no set can end the game the search below finds each set
+    once, from the set the search by levels would have found it from. With ``M0`` the first
+    steps and ``m(S)`` the steps after the set ``S``, reach only grows (the lemma), so
+    ``m(S) ⊇ M0 - S`` and:
+
+    * ``{a, b}`` is found from ``{a}`` unless ``b`` is a first step below ``a`` (then ``{b}``,
+      earlier, found it);
+    * ``{a, b, c}``, found in the order ``(a, b)``, was found before unless ``c`` is a first
+      step below ``a`` (from ``{c, a}`` or ``{a, c}``) or a step of ``{a}`` below ``b`` (from
+      ``{a, c}``); ``{b, c}`` cannot come before ``(a, b)`` when ``{a, c}`` does not, since
+      ``b`` is a first step only above ``a``.
+
+    The same dictionary in the same order keeps the computer players' choices among equal
+    turns as they were.
     """
+    if limit <= 0:
+        return {}
+    first, reach, bridge = step_parts(geometry, board, player)
+    if not first:
+        return {}
+    if reach < 0 or board[1 - player].bit_count() <= limit:
+        # a first step of the game, or a turn that may end it: some sets stop early
+        return _turns_by_levels(geometry, board, player, limit)
+    chunks = geometry.chunks
+    finals: dict[int, tuple[int, ...]] = {}
+    for shift, table in chunks:
+        byte = (first >> shift) & 255
+        if not byte:
+            continue
+        for a in table[byte]:
+            bit_a = 1 << a
+            if limit == 1:
+                finals[bit_a] = (a,)
+                continue
+            after_a = after_steps(board, player, bit_a)
+            mask_a, reach_a, bridge_a = step_update(geometry, after_a, player, a, reach, bridge)
+            if not mask_a:  # only when a is the one first step
+                finals[bit_a] = (a,)
+                continue
+            below_a = first & (bit_a - 1)
+            seconds = mask_a & ~below_a
+            for shift_b, table_b in chunks:
+                byte_b = (seconds >> shift_b) & 255
+                if not byte_b:
+                    continue
+                for b in table_b[byte_b]:
+                    pair = bit_a | (1 << b)
+                    if limit == 2:
+                        finals[pair] = (a, b)
+                        continue
+                    after = after_steps(board, player, pair)
+                    mask = step_update(geometry, after, player, b, reach_a, bridge_a)[0]
+                    if not mask:
+                        finals[pair] = (a, b)
+                        continue
+                    mask &= ~(below_a | (mask_a & ((1 << b) - 1)))
+                    for shift_c, table_c in chunks:
+                        byte_c = (mask >> shift_c) & 255
+                        if byte_c:
+                            for c in table_c[byte_c]:
+                                finals[pair | (1 << c)] = (a, b, c)
+    return finals
+
+
+def _turns_by_levels(
+    geometry: Geometry, board: Board, player: int, limit: int
+) -> dict[int, tuple[int, ...]]:
+    """:func:`distinct_turns` by a search over levels that keeps one order per set (the
+    lemma's point 2 makes sets, not orderings, the unit), checking each new set against those
+    found and for the end of the game."""
     finals: dict[int, tuple[int, ...]] = {}
     level: dict[int, tuple[int, ...]] = {0: ()}
     chunks = geometry.chunks
