@@ -331,10 +331,11 @@ def distinct_turns(
 
     * ``{a, b}`` is found from ``{a}`` unless ``b`` is a first step below ``a`` (then ``{b}``,
       earlier, found it);
-    * ``{a, b, c}``, found in the order ``(a, b)``, was found before unless ``c`` is a first
-      step below ``a`` (from ``{c, a}`` or ``{a, c}``) or a step of ``{a}`` below ``b`` (from
-      ``{a, c}``); ``{b, c}`` cannot come before ``(a, b)`` when ``{a, c}`` does not, since
-      ``b`` is a first step only above ``a``.
+    * ``{a, b, c}``, found in the order ``(a, b)``, was found before exactly when ``c`` is
+      a first step below ``a`` (from ``{c, a}``) or a step of ``{a}`` below ``b`` (from
+      ``{a, c}``); ``{b, c}`` comes before ``(a, b)`` only in the first case (when ``b`` is
+      a first step at all, it is one above ``a``, so ``{b, c}`` is found after ``(a, b)``
+      unless found from ``c``).
 
     The same dictionary in the same order keeps the computer players' choices among equal
     turns as they were.
