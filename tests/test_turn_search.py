@@ -148,12 +148,36 @@ def test_the_choice_does_not_depend_on_the_slices() -> None:
         calls = 0
         progress = []
         while not sliced.done:
-            sliced.run(max_ms=0.0)  # one enumeration per call
+            sliced.run(max_ms=0.0)  # one piece of the search per call
             calls += 1
             progress.append(sliced.progress)
         assert calls > 3 and progress == sorted(progress) and progress[-1] == 1.0
         assert sliced.order == whole.order and sliced.value == whole.value
         assert sliced.iterations == whole.iterations
+
+
+def test_a_long_list_of_turns_is_valued_in_pieces() -> None:
+    # a big position's ~17,000 turns valued in one call took half a second in a browser: the
+    # search yields every few hundred turns, so a slice or a cancel is never kept waiting
+    from pathlib import Path
+
+    lines = (Path(__file__).parent / "data" / "virus_war_positions.txt").read_text().splitlines()
+    state = max(
+        (VIRUS_WAR.from_position(line) for line in lines[:10]),
+        key=lambda state: len(state.distinct_turns()),
+    )
+    turns = len(state.distinct_turns())
+    assert turns > 5000
+    config = TurnSearchConfig(widths=(), time_ms=1e9)
+    sliced = TurnSearch(state, config, random.Random(1))
+    calls = 0
+    while not sliced.done:
+        sliced.run(max_ms=0.0)
+        calls += 1
+    assert calls > turns // 1000
+    whole = TurnSearch(state, config, random.Random(1))
+    whole.run()
+    assert sliced.order == whole.order and sliced.value == whole.value
 
 
 @pytest.mark.parametrize("seed", [3, 4])

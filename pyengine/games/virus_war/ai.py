@@ -268,7 +268,7 @@ HEURISTICS = VirusWarHeuristics()
 # medium 0.16 s and hard 0.35 s on average (95th percentile 0.9 s and 2.5 s); a browser runs
 # Python about 2x slower, and the time caps (wall clock, in the runtime that plays) bound the
 # long ones: medium's keeps it under a second. In last-move-wins they search step by step.
-MEDIUM_TURNS = TurnSearchConfig(widths=(8, 4, 2), time_ms=800.0)
+MEDIUM_TURNS = TurnSearchConfig(widths=(8, 4, 2), time_ms=900.0)
 HARD_TURNS = TurnSearchConfig(widths=(12, 6, 3), time_ms=2500.0)
 _MEDIUM_STEPS = SearchConfig(iterations=600, time_ms=400.0, exploration=0.7)
 _HARD_STEPS = SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.7)

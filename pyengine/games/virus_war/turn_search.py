@@ -20,9 +20,11 @@ docs/AI.md, "The gauntlet"). This search looks at complete turns:
   turns each): a third ply sees a kill threat one turn ahead, and a fourth gives the enemy
   its answer to it, so the last word is not always the mover's (with an odd depth the
   search was optimistic, and lost half its games as the second player).
-* **Steps.** The search is a generator that yields after every enumeration of turns, so
-  :meth:`TurnSearch.run` stops within a slice (the page drives it 50 ms at a time) and a
-  position is never searched in one long call. With the same position and seed the choice is
+* **Steps.** The search is a generator that yields after every ``_CHUNK`` turns it values
+  (a few milliseconds), so :meth:`TurnSearch.run` stops within a slice (the page drives it
+  50 ms at a time), a cancel is never kept waiting by a long call, and the safety net is
+  kept to within a chunk (a big 10×10 position has ~17,000 turns: valued in one piece, they
+  took half a second in a browser). With the same position and seed the choice is
   the same: the only randomness is the seeded tie-break among equal turns. ``time_ms`` is a
   safety net: when it is spent, the best turn among those searched so far is played, or,
   when not even the first has been searched, the turn that leaves the most room.
@@ -42,7 +44,7 @@ import random
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import Any
 
 from pyengine.core.game import Action, State
@@ -63,9 +65,11 @@ KILL_WEIGHT = 1.2
 WIN = 1_000_000.0
 _VALUE_SCALE = 12.0  # room difference that counts as a clear advantage (values for the chart)
 _PLAN_LIMIT = 4096
+_CHUNK = 512  # turns valued between two yields: about 2 ms in CPython, 4 ms in a browser
 
 Ranked = list[tuple[float, int, tuple[int, ...]]]
 Steps = Generator[None, None, float]
+RankedSteps = Generator[None, None, Ranked]
 Plans = dict[tuple[Board, int, tuple[int, ...]], int]
 
 
@@ -121,6 +125,7 @@ class TurnSearch:
         self._scored: list[tuple[float, tuple[int, ...]]] = []
         self._candidates = 0
         self._first: tuple[float, tuple[int, ...]] | None = None  # the best turn by room
+        self._listed = False  # the turns from the searched position are ranked
         self._finished = False
         self._steps = self._search()
 
@@ -148,7 +153,8 @@ class TurnSearch:
                 self._finish()
                 break
             now = (time.perf_counter() - start) * 1000.0
-            if self.elapsed_ms + now >= self.config.time_ms:
+            # the net waits for the first list of turns, the fallback when it cuts
+            if self.elapsed_ms + now >= self.config.time_ms and self._listed:
                 self._finish()
                 break
             if max_ms is not None and now >= max_ms:
@@ -235,37 +241,42 @@ class TurnSearch:
         self.order = (index,)
         self._finished = True
 
-    def _ranked(self, board: Board, player: int, limit: int) -> Ranked:
+    def _ranked(self, board: Board, player: int, limit: int) -> RankedSteps:
         """``player``'s turns of ``limit`` steps, best first by the room they leave."""
         geometry = self._geometry
         enemy = 1 - player
         kill = self.config.kill_weight
         ranked = []
-        for stepped, order in distinct_turns(geometry, board, player, limit).items():
-            after = after_steps(board, player, stepped)
-            value = WIN if _eliminated(after, enemy) else room(geometry, after, player, kill)
-            ranked.append((value, stepped, order))
-        ranked.sort(key=lambda item: -item[0])
         self.iterations += 1
+        turns = iter(distinct_turns(geometry, board, player, limit).items())
+        while chunk := list(islice(turns, _CHUNK)):
+            yield
+            for stepped, order in chunk:
+                after = after_steps(board, player, stepped)
+                value = WIN if _eliminated(after, enemy) else room(geometry, after, player, kill)
+                ranked.append((value, stepped, order))
+        ranked.sort(key=lambda item: -item[0])
         return ranked
 
-    def _best_reply(self, board: Board, player: int, limit: int, beta: float) -> float:
+    def _best_reply(self, board: Board, player: int, limit: int, beta: float) -> Steps:
         """The most room ``player`` can leave with one turn (stops at ``beta``)."""
         geometry = self._geometry
         enemy = 1 - player
         kill = self.config.kill_weight
         best = -WIN
-        for stepped in distinct_turns(geometry, board, player, limit):
-            after = after_steps(board, player, stepped)
-            if _eliminated(after, enemy):
-                best = WIN
-                break
-            value = room(geometry, after, player, kill)
-            if value > best:
-                best = value
-                if best >= beta:
-                    break
         self.iterations += 1
+        turns = iter(distinct_turns(geometry, board, player, limit))
+        while chunk := list(islice(turns, _CHUNK)):
+            yield
+            for stepped in chunk:
+                after = after_steps(board, player, stepped)
+                if _eliminated(after, enemy):
+                    return WIN
+                value = room(geometry, after, player, kill)
+                if value > best:
+                    best = value
+                    if best >= beta:
+                        return best
         return best
 
     def _value(self, board: Board, player: int, ply: int, alpha: float, beta: float) -> Steps:
@@ -279,10 +290,10 @@ class TurnSearch:
             value = yield from self._value(board, 1 - player, ply + 1, -beta, -alpha)
             return -value
         if ply >= len(widths):
-            value = self._best_reply(board, player, limit, beta)
+            value = yield from self._best_reply(board, player, limit, beta)
             yield
             return value
-        ranked = self._ranked(board, player, limit)
+        ranked = yield from self._ranked(board, player, limit)
         yield
         if ranked[0][0] >= WIN:
             return WIN
@@ -301,9 +312,10 @@ class TurnSearch:
     def _search(self) -> Generator[None, None, None]:
         state = self.state
         board, player = state.board, self.player
-        ranked = self._ranked(board, player, state.steps_left or 0)
+        ranked = yield from self._ranked(board, player, state.steps_left or 0)
         if ranked:
             self._first = (ranked[0][0], ranked[0][2])
+        self._listed = True
         yield
         if not ranked:
             return
