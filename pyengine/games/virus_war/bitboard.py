@@ -348,44 +348,30 @@ def distinct_turns(
     if reach < 0 or board[1 - player].bit_count() <= limit:
         # a first step of the game, or a turn that may end it: some sets stop early
         return _turns_by_levels(geometry, board, player, limit)
-    chunks = geometry.chunks
     finals: dict[int, tuple[int, ...]] = {}
-    for shift, table in chunks:
-        byte = (first >> shift) & 255
-        if not byte:
+    for a in cells_of(first):
+        bit_a = 1 << a
+        if limit == 1:
+            finals[bit_a] = (a,)
             continue
-        for a in table[byte]:
-            bit_a = 1 << a
-            if limit == 1:
-                finals[bit_a] = (a,)
+        after_a = after_steps(board, player, bit_a)
+        mask_a, reach_a, bridge_a = step_update(geometry, after_a, player, a, reach, bridge)
+        if not mask_a:  # only when a is the one first step
+            finals[bit_a] = (a,)
+            continue
+        below_a = first & (bit_a - 1)
+        for b in cells_of(mask_a & ~below_a):
+            pair = bit_a | (1 << b)
+            if limit == 2:
+                finals[pair] = (a, b)
                 continue
-            after_a = after_steps(board, player, bit_a)
-            mask_a, reach_a, bridge_a = step_update(geometry, after_a, player, a, reach, bridge)
-            if not mask_a:  # only when a is the one first step
-                finals[bit_a] = (a,)
+            after = after_steps(board, player, pair)
+            mask = step_update(geometry, after, player, b, reach_a, bridge_a)[0]
+            if not mask:
+                finals[pair] = (a, b)
                 continue
-            below_a = first & (bit_a - 1)
-            seconds = mask_a & ~below_a
-            for shift_b, table_b in chunks:
-                byte_b = (seconds >> shift_b) & 255
-                if not byte_b:
-                    continue
-                for b in table_b[byte_b]:
-                    pair = bit_a | (1 << b)
-                    if limit == 2:
-                        finals[pair] = (a, b)
-                        continue
-                    after = after_steps(board, player, pair)
-                    mask = step_update(geometry, after, player, b, reach_a, bridge_a)[0]
-                    if not mask:
-                        finals[pair] = (a, b)
-                        continue
-                    mask &= ~(below_a | (mask_a & ((1 << b) - 1)))
-                    for shift_c, table_c in chunks:
-                        byte_c = (mask >> shift_c) & 255
-                        if byte_c:
-                            for c in table_c[byte_c]:
-                                finals[pair | (1 << c)] = (a, b, c)
+            for c in cells_of(mask & ~(below_a | (mask_a & ((1 << b) - 1)))):
+                finals[pair | (1 << c)] = (a, b, c)
     return finals
 
 
