@@ -125,7 +125,6 @@ class TurnSearch:
         self._scored: list[tuple[float, tuple[int, ...]]] = []
         self._candidates = 0
         self._first: tuple[float, tuple[int, ...]] | None = None  # the best turn by room
-        self._listed = False  # the turns from the searched position are ranked
         self._finished = False
         self._steps = self._search()
 
@@ -154,7 +153,7 @@ class TurnSearch:
                 break
             now = (time.perf_counter() - start) * 1000.0
             # the net waits for the first list of turns, the fallback when it cuts
-            if self.elapsed_ms + now >= self.config.time_ms and self._listed:
+            if self.elapsed_ms + now >= self.config.time_ms and self._first is not None:
                 self._finish()
                 break
             if max_ms is not None and now >= max_ms:
@@ -315,7 +314,6 @@ class TurnSearch:
         ranked = yield from self._ranked(board, player, state.steps_left or 0)
         if ranked:
             self._first = (ranked[0][0], ranked[0][2])
-        self._listed = True
         yield
         if not ranked:
             return
