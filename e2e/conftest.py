@@ -9,6 +9,7 @@ download its own browsers here.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,7 +19,8 @@ import pytest
 from playwright.sync_api import Page
 
 REPOSITORY = Path(__file__).resolve().parents[1]
-DIST = REPOSITORY / "dist"
+# VIRUS_GAMES_DIST points the run at another build (two people testing side by side).
+DIST = Path(os.environ.get("VIRUS_GAMES_DIST") or REPOSITORY / "dist").resolve()
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
 from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
