@@ -1,14 +1,20 @@
-"""Every text of the site exists in English and Spanish, and every key the site uses exists.
+"""Every text of the site exists in English and Spanish, and every key the site uses exists;
+every text reads right with every count (no "1 moves", no raw key, no unfilled placeholder).
 
 Keys are used in three places: pages (data-i18n attributes), the page glue (t("...")
 calls and message keys) and the engine (messages and error codes sent to the page).
+A text is a string or, when it counts something, an object of plural forms (see
+web/app/glue/text.py).
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,14 +24,32 @@ from pyengine.controller import Controller, presentation_of
 WEB = Path(__file__).resolve().parents[1] / "web"
 ENGINE = Path(pyengine.__file__).resolve().parent
 LANGUAGES = ("en", "es")
+sys.path.insert(0, str(WEB / "app"))
+
+from glue.text import PLURAL_CATEGORIES, PLURAL_PARAMETER, Translator  # noqa: E402
 
 
-def strings(language: str) -> dict[str, str]:
+def strings(language: str) -> dict[str, Any]:
     return json.loads((WEB / "static" / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
 
 
-def placeholders(text: str) -> set[str]:
-    return set(re.findall(r"\{([\w-]+)\}", text))
+def forms(value: Any) -> list[str]:
+    """Every string a text can be: itself, or each form of a plural text."""
+    if isinstance(value, dict):
+        return [text for name, form in value.items() if name != "plural" for text in forms(form)]
+    return [value]
+
+
+def counted_by(value: Any) -> set[str]:
+    """The parameters a plural text (and the plural texts inside it) choose their form by."""
+    if not isinstance(value, dict):
+        return set()
+    nested = set().union(*(counted_by(form) for name, form in value.items() if name != "plural"))
+    return {value.get("plural", PLURAL_PARAMETER)} | nested
+
+
+def placeholders(value: Any) -> set[str]:
+    return {name for text in forms(value) for name in re.findall(r"\{([\w-]+)\}", text)}
 
 
 def test_both_languages_have_the_same_keys() -> None:
@@ -38,7 +62,7 @@ def test_both_languages_have_the_same_keys() -> None:
 def test_no_empty_texts_and_same_placeholders(language: str) -> None:
     english = strings("en")
     for key, text in strings(language).items():
-        assert text.strip(), f"{language}: {key} is empty"
+        assert all(form.strip() for form in forms(text)), f"{language}: {key} is empty"
         assert placeholders(text) == placeholders(english[key]), (
             f"{language}: {key} placeholders differ"
         )
@@ -131,7 +155,9 @@ def test_bundles_have_the_same_keys_texts_and_placeholders(bundle: str) -> None:
     assert sorted(set(english) ^ set(spanish)) == [], f"{bundle}: keys differ between languages"
     assert not set(english) & set(strings("en")), f"{bundle}: a key is also in en.json"
     for key, text in english.items():
-        assert text.strip() and spanish[key].strip(), f"{bundle}: {key} is empty"
+        assert all(form.strip() for form in forms(text) + forms(spanish[key])), (
+            f"{bundle}: {key} is empty"
+        )
         assert placeholders(spanish[key]) == placeholders(text), (
             f"{bundle}: {key} placeholders differ"
         )
@@ -262,7 +288,8 @@ def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict
             if isinstance(value.get("key"), str) and "params" in value:
                 for language, table in texts.items():
                     assert value["key"] in table, value["key"]
-                    missing = placeholders(table[value["key"]]) - set(value["params"])
+                    text = table[value["key"]]
+                    missing = (placeholders(text) | counted_by(text)) - set(value["params"])
                     assert not missing, (
                         f"{language} {value['key']} needs {missing}, got {value['params']}"
                     )
@@ -312,3 +339,123 @@ def test_every_message_has_the_parameters_its_texts_use(game: str, options: dict
                 )
             check(reply)
     assert checked > 100
+
+
+# -- plural texts: chosen by a count, and every text read with the counts 0, 1 and 2 -------------
+
+# A count next to a noun in the wrong number: "1 moves", "after 1 rounds", "2 seat" (an
+# English adjective may come between: "1 empty squares").
+NOUNS = {
+    "en": (
+        "move round seat turn step game piece cell player square character pip point program"
+    ).split(),
+    "es": (
+        "jugada ronda asiento turno paso partida pieza casilla jugador carácter punto programa"
+        " movimiento"
+    ).split(),
+}
+PLURAL_NOUNS = {
+    "en": [noun + "s" for noun in NOUNS["en"]],
+    "es": [
+        {"jugador": "jugadores", "carácter": "caracteres"}.get(noun, noun + "s")
+        for noun in NOUNS["es"]
+    ],
+}
+BETWEEN = "(?:(?:empty|different|more|other) )?"
+WRONG_NUMBER = {
+    language: re.compile(
+        rf"\b1 {BETWEEN}(?:{'|'.join(PLURAL_NOUNS[language])})\b"
+        rf"|\b[02] {BETWEEN}(?:{'|'.join(NOUNS[language])})\b"
+    )
+    for language in LANGUAGES
+}
+
+
+# Parameters that name something (every other one is filled with a number here): "{player}
+# moves a tower" and "Delete this {game} game" are not counts.
+NAMES = {"player": "White", "game": "Zebra"}
+
+
+def every_text(language: str) -> dict[str, Any]:
+    return {**strings(language), **bundle_strings(language)}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plural_texts_have_the_forms_of_their_language(language: str) -> None:
+    """A plural text names CLDR categories only, has English's and Spanish's two (one, other),
+    and the parameter it counts by is one its forms show."""
+
+    def check(key: str, value: Any) -> None:
+        if not isinstance(value, dict):
+            assert isinstance(value, str), f"{language}: {key} is neither a text nor plural forms"
+            return
+        assert set(value) - {"plural"} <= set(PLURAL_CATEGORIES), f"{language}: {key}"
+        assert {"one", "other"} <= set(value), f"{language}: {key} lacks a form"
+        assert value.get("plural", PLURAL_PARAMETER) in placeholders(value), (
+            f"{language}: {key} counts by a parameter it never shows"
+        )
+        for name, form in value.items():
+            if name != "plural":
+                check(key, form)
+
+    for key, value in every_text(language).items():
+        check(key, value)
+    english = every_text("en")
+    for key, value in every_text(language).items():
+        assert counted_by(value) == counted_by(english[key]), f"{language}: {key} counts differ"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_text_reads_right_with_the_counts_0_1_and_2(language: str) -> None:
+    """Every key of every table, with each placeholder filled by 0, 1 or 2 in every
+    combination (the first four of a text's; more cycle through them): a text, no raw key, no
+    placeholder left, no noun in the wrong number."""
+    table = every_text(language)
+    translator = Translator(language, table, every_text("en"))
+    wrong = []
+    for key, value in table.items():
+        names = sorted((placeholders(value) | counted_by(value)) - set(NAMES))
+        for numbers in itertools.product((0, 1, 2), repeat=min(len(names), 4)):
+            params: dict[str, Any] = dict(NAMES)
+            params.update(zip(names, itertools.cycle(numbers or (1,)), strict=False))
+            text = translator.t(key, params)
+            if text == key or re.search(r"\{[\w-]+\}", text) or WRONG_NUMBER[language].search(text):
+                wrong.append(f"{key}: {text}")
+                break
+    assert wrong == [] and translator.missing == [], "\n".join(wrong)
+    assert sum(isinstance(value, dict) for value in table.values()) >= 20
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_counted_texts_say_one_and_many(language: str) -> None:
+    translator = Translator(language, every_text(language), every_text("en"))
+    one, two = {"en": ("1 move", "2 moves"), "es": ("1 jugada", "2 jugadas")}[language]
+    assert translator.t("home.moves", {"count": 1}) == one
+    assert translator.t("home.moves", {"count": 2}) == two
+    agreed = translator.t("virus-fight.ending.agreement", {"rounds": 1})
+    assert agreed.endswith({"en": "after 1 round.", "es": "tras 1 ronda."}[language])
+    exact = translator.t("error.match.seat-count-exact", {"count": 3, "minimum": 2, "maximum": 2})
+    assert " 2 " in exact and "2 to 2" not in exact and " 2 a 2" not in exact
+
+
+def test_a_game_that_needs_exactly_two_seats_says_so() -> None:
+    from pyengine import Match
+    from pyengine.core.errors import EngineError
+
+    with pytest.raises(EngineError) as refused:
+        Match("zebra", seats=["human", "human", "human"])
+    assert str(refused.value) == "Zebra needs exactly 2 seats, not 3."
+    assert refused.value.code == "match.seat-count-exact"
+    with pytest.raises(EngineError) as refused:
+        Match("virus-fight", seats=["human"] * 9)
+    assert "needs 2 to " in str(refused.value) and refused.value.code == "match.seat-count"
+
+
+def test_the_build_writes_a_plural_text_in_its_general_form(tmp_path: Path) -> None:
+    sys.path.insert(0, str(WEB))
+    import build
+
+    renderer = build.PageRenderer(
+        {"a": {"one": "{count} move", "other": "{count} moves"}}, tmp_path
+    )
+    assert renderer.render('<p data-i18n="a"></p>') == '<p data-i18n="a">{count} moves</p>'

@@ -298,7 +298,10 @@ class PageRenderer:
         if key not in self.strings:
             sys.exit(f"error: translation key {key!r} is missing from web/static/i18n/en.json")
         self.used_keys.add(key)
-        return self.strings[key]
+        text = self.strings[key]
+        while isinstance(text, dict):  # a plural text (glue/text.py), here with no count
+            text = text["other"]
+        return str(text)
 
     def render(self, template: str) -> str:
         declared = self.BUNDLES.search(template)

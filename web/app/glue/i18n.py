@@ -15,7 +15,7 @@ TRANSLATED_ATTRIBUTES = ("aria-label", "title", "placeholder", "content", "alt")
 
 
 class PageLanguage:
-    def __init__(self, translator: Translator, fallback: "dict[str, str]") -> None:
+    def __init__(self, translator: Translator, fallback: "dict[str, Any]") -> None:
         self.translator = translator
         self.fallback = fallback
         self.listeners: list[Callable[[str], Any]] = []
@@ -71,11 +71,11 @@ class PageLanguage:
         self.on_change(show)
 
 
-async def load_tables(language: str) -> "dict[str, str]":
+async def load_tables(language: str) -> "dict[str, Any]":
     """The site's strings in ``language`` plus the page's extra bundles (``<body
     data-i18n-bundles="rules">`` also loads ``static/i18n/rules-<language>.json``)."""
     bundles = (dom.data(dom.document.body, "i18n-bundles") or "").split()
-    strings: dict[str, str] = {}
+    strings: dict[str, Any] = {}
     for name in [language] + [bundle + "-" + language for bundle in bundles]:
         strings.update(await dom.fetch_json(dom.site_url("static/i18n/" + name + ".json")))
     return strings

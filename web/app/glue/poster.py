@@ -5,6 +5,7 @@ widgets downloads the engine's runtime only for the one a reader starts."""
 
 from glue import dom, i18n
 from glue.embed import embed_settings, parent_origin, report_size
+from glue.embed_settings import poster_title
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -20,14 +21,12 @@ class Poster:
         self.settings = embed_settings(str(dom.window.location.search))
 
     def describe(self) -> str:
-        t = self.language.t
-        name = t("game." + self.game + ".name")
-        if self.settings["mode"] == "replay":
-            return t("embed.title-replay", {"game": name})
-        level = self.settings["level"]
-        if level:
-            return t("embed.title-computer", {"game": name, "level": t("embed.level." + level)})
-        return t("embed.title-play", {"game": name})
+        named = [self.settings["level"]] + (self.settings["seats"] or [])
+        has = self.language.translator.has
+        levels = [level for level in named if level and has("embed.level." + level)]
+        title = poster_title(self.settings, levels)
+        title["params"]["game"] = self.language.t("game." + self.game + ".name")
+        return self.language.message(title)
 
     def render(self, *_: "Any") -> None:
         dom.by_id("poster-title").textContent = self.describe()
