@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 # VIRUS_GAMES_DIST points the run at another build (two people testing side by side).
@@ -78,6 +78,18 @@ def browser_context_args(browser_context_args: dict) -> dict:
         "service_workers": "block",
         "viewport": {"width": 1200, "height": 900},
     }
+
+
+# Asks the game pages for their test hook, window.virusGames (web/app/glue/dom.py
+# test_hooks_wanted): set before any of the page's scripts run.
+TEST_HOOKS = "window.virusGamesTestHooks = true;"
+
+
+@pytest.fixture
+def context(context: BrowserContext) -> BrowserContext:
+    """pytest-playwright's context for each test, with the pages' test hook asked for."""
+    context.add_init_script(TEST_HOOKS)
+    return context
 
 
 @dataclass

@@ -25,6 +25,7 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
 from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
+from conftest import TEST_HOOKS  # noqa: E402
 from pwa import png_size  # noqa: E402
 from service_worker import precache_urls  # noqa: E402
 from zebra_play import play_by_clicks  # noqa: E402
@@ -92,6 +93,7 @@ def test_the_site_works_offline_once_visited(
         service_workers="allow",
         viewport={"width": 1200, "height": 900},
     )
+    context.add_init_script(TEST_HOOKS)
     errors: list[str] = []
     context.on("console", lambda message: message.type == "error" and errors.append(message.text))  # type: ignore[func-returns-value]
     context.on("weberror", lambda error: errors.append(str(error.error)))
@@ -197,6 +199,7 @@ def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(
         service_workers="allow",
         viewport={"width": 1200, "height": 900},
     )
+    context.add_init_script(TEST_HOOKS)
     errors: list[str] = []
     context.on("console", lambda message: message.type == "error" and errors.append(message.text))  # type: ignore[func-returns-value]
     try:
@@ -287,6 +290,7 @@ def test_the_download_is_not_fetched_twice(
         args=list(CHROMIUM_ARGS),
         service_workers="block",
     )
+    context.add_init_script(TEST_HOOKS)
     try:
         page = context.pages[0] if context.pages else context.new_page()
         with counting_hits(site_server) as hits:

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from axe_audit import audit
-from conftest import PageWatch, is_same_origin
+from conftest import TEST_HOOKS, PageWatch, is_same_origin
 from human_play import Chooser, engine_state, open_against_computer, settled, wait_until
 
 PHONES: dict[str, ViewportSize] = {
@@ -75,6 +75,7 @@ def phone_page(
             record.foreign_requests.append(request.url)
 
     context.on("request", on_request)
+    context.add_init_script(TEST_HOOKS)
     page = context.new_page()
     page.on(  # type: ignore[call-overload]
         "console",

@@ -1,6 +1,8 @@
 """Nothing lost: games saved after every action and resumed after a reload, the home page's
-list of unfinished games, record files out and in (bad files refused naming the problem),
-share links (a tampered one gives a clear error and a fresh game)."""
+list of unfinished games (kept up to date from other tabs), record files out and in (bad files
+refused naming the problem), share links (a tampered one gives a clear error and a fresh game),
+new games and refused links that never push a played game out, and a full storage that never
+stops a page (it says the game is not being saved)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,33 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from game_page import open_game
+from virus_war_play import choose_game as choose_virus_war
+from virus_war_play import open_virus_war
+from virus_war_play import play_by_clicks as play_virus_war
 from zebra_play import cells_of, choose_game, click_cell, open_zebra, play_by_clicks
+
+# The keys of the games kept in this browser (web/app/glue/saved.py).
+SAVED_KEYS = """() => Object.keys(localStorage).filter((key) => key.startsWith('virus-games.saved'))
+    .sort()"""
+# Fills localStorage with junk until not one more character fits, and nothing is left that a
+# save could free to make room (board pictures: a save may drop other games' pictures).
+FILL_STORAGE = """() => {
+    Object.keys(localStorage).filter((key) => key.startsWith('virus-games.board.'))
+        .forEach((key) => localStorage.removeItem(key));
+    let size = 1 << 20;
+    let count = 0;
+    while (size >= 1) {
+        try {
+            localStorage.setItem(`junk-${count}`, "j".repeat(size));
+            count += 1;
+        } catch {
+            size = Math.floor(size / 2);
+        }
+    }
+    return count;
+}"""
+FREE_STORAGE = """() => Object.keys(localStorage).filter((key) => key.startsWith('junk-'))
+    .forEach((key) => localStorage.removeItem(key))"""
 
 
 def board_cells(page: Page) -> dict[str, str]:
@@ -207,6 +235,7 @@ def test_two_tabs_keep_and_resume_their_own_games(page: Page, site_url: str, wat
     play_by_clicks(second, second_moves[:3])
 
     for tab, moves in ((page, first_moves[:4]), (second, second_moves[:3])):
+        tab.bring_to_front()  # (a background tab's timers are slowed down)
         tab.reload()
         expect(tab.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
         assert move_list(tab) == moves, "a reload resumes this tab's own game"
@@ -223,10 +252,12 @@ def test_two_tabs_keep_and_resume_their_own_games(page: Page, site_url: str, wat
     second.locator("#undo").click()
     expect(second.locator("#move-list .ply")).to_have_count(3)
     # the first tab plays on: its game is still its own
+    page.bring_to_front()
     play_on(page, first_moves[4:5])
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     assert move_list(page) == first_moves[:5]
+    second.bring_to_front()
     second.reload()
     expect(second.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     assert move_list(second) == first_moves[:3]
@@ -235,4 +266,130 @@ def test_two_tabs_keep_and_resume_their_own_games(page: Page, site_url: str, wat
     for plies in ("5 moves", "3 moves"):
         expect(games.filter(has_text=plies).first).to_be_visible()
     assert errors == []
+    second.close()
+
+
+def test_the_home_page_follows_games_played_in_other_tabs(page: Page, site_url: str, watch) -> None:
+    """Three tabs: the home page's list shows what the two game tabs play, without a reload."""
+    moves, _ = choose_game({"size": 4}, seed=31)
+    home = page.context.new_page()
+    home.goto(f"{site_url}/")
+    expect(home.locator("body")).to_have_attribute("data-glue", "ready", timeout=60_000)
+    page.bring_to_front()  # (a background tab's timers are slowed down)
+    open_zebra(page, site_url, {"size": 4})
+    play_by_clicks(page, moves[:3])
+    games = home.locator("#unfinished .unfinished-game")
+    expect(games).to_have_count(1)
+    expect(games.first).to_contain_text("3 moves")
+    link = home.locator(".unfinished-link").first.get_attribute("href") or ""
+    second = page.context.new_page()
+    second.goto(f"{site_url}/{link}")
+    expect(second.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert move_list(second) == moves[:3]
+    home.locator(".unfinished-delete").focus()
+    play_on(second, moves[3:4])
+    # the second tab's game has 4 moves; the first tab's goes on apart (3 moves, a new id)
+    expect(games.filter(has_text="4 moves")).to_have_count(1)
+    expect(games.filter(has_text="3 moves")).to_have_count(1)
+    expect(games).to_have_count(2)
+    # redrawn, the list keeps the focus where it was: on that game's Delete button
+    expect(games.filter(has_text="4 moves").locator(".unfinished-delete")).to_be_focused()
+    second.close()
+    home.close()
+
+
+def generation(page: Page) -> int:
+    return page.evaluate("() => JSON.parse(window.virusGames.status()).generation")
+
+
+def test_new_games_and_refused_links_never_push_a_played_game_out(
+    page: Page, site_url: str, watch
+) -> None:
+    """4 steps of Virus War, then more new games than the browser keeps games (and refused
+    links): the Virus War game stays. A game nobody played takes no slot, a refused link saves
+    nothing."""
+    actions, shown, _ = choose_virus_war({"size": 10}, seed=9)
+    open_virus_war(page, site_url)
+    play_virus_war(page, actions[:4], shown[:4])
+    kept = page.evaluate(SAVED_KEYS)
+    assert len(kept) == 2  # its entry and its match document
+    open_zebra(page, site_url)
+    for _ in range(31):
+        before = generation(page)
+        page.locator(".controls [data-action=new-game]").click()
+        page.wait_for_function(
+            "(before) => JSON.parse(window.virusGames.status()).generation > before", arg=before
+        )
+    for number in range(3):
+        page.goto(f"{site_url}/zebra.html?visit={number}#record=tBROKEN")
+        expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+        expect(page.locator("#message")).to_contain_text("This shared link cannot be opened")
+    assert page.evaluate(SAVED_KEYS) == kept
+    # the tab's last new game is its draft: a reload shows it again, still not a saved game
+    page.locator(".options-panel summary").click()
+    page.locator("#option-size").select_option("5")
+    page.locator("#options button[type=submit]").click()
+    expect(page.locator("#board [data-cell]")).to_have_count(25)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(page.locator("#board [data-cell]")).to_have_count(25)
+    assert page.evaluate(SAVED_KEYS) == kept
+    page.goto(f"{site_url}/")
+    games = page.locator("#unfinished .unfinished-game")
+    expect(games).to_have_count(1)
+    expect(games.first).to_contain_text("Virus War")
+
+
+def test_a_full_storage_never_stops_a_page_and_says_the_game_is_not_saved(
+    page: Page, site_url: str, watch
+) -> None:
+    """Browser storage full, a second tab of the same game open: every move plays, the page
+    says once that the game is not being saved (with a way to keep it), a reload starts, and
+    once room is made the game is saved again."""
+    actions, shown, _ = choose_virus_war({"size": 10}, seed=4)
+    open_virus_war(page, site_url)
+    play_virus_war(page, actions[:1], shown[:1])
+    second = page.context.new_page()
+    open_virus_war(second, site_url)
+    page.bring_to_front()  # (a background tab's timers are slowed down)
+    assert page.evaluate(FILL_STORAGE) > 0
+    notice = page.locator("#storage-full-body")
+    expect(notice).to_be_hidden()
+    play_virus_war(page, actions[1:4], shown[1:4])
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("this game is not being saved")
+    with page.expect_download() as download_info:
+        notice.get_by_role("button", name="Save record (.txt)").click()
+    assert download_info.value.suggested_filename.endswith("-4.txt")
+    expect(notice.get_by_role("link", name="Saved games (opens a new tab)")).to_have_attribute(
+        "target", "_blank"
+    )
+    second.bring_to_front()
+    play_virus_war(second, actions[:2], shown[:2])  # the other tab plays on too
+    # a reload starts (on the game as it was last saved) and plays on
+    page.bring_to_front()
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert page.evaluate("() => JSON.parse(window.virusGames.status()).ply") == 1
+    page.evaluate(FILL_STORAGE)  # (the other tab's saves made room by dropping pictures)
+    play_virus_war(page, actions[1:3], shown[1:3])
+    expect(notice).to_be_visible()
+    notice.get_by_role("button", name="OK").click()
+    expect(notice).to_be_hidden()
+    expect(page.locator("#board")).to_be_focused()
+    play_virus_war(page, actions[3:4], shown[3:4])
+    expect(notice).to_be_hidden()  # told once: closed, it stays closed
+    # the home page starts too, and lists the games as they were saved
+    home = page.context.new_page()
+    home.goto(f"{site_url}/")
+    expect(home.locator("body")).to_have_attribute("data-glue", "ready", timeout=60_000)
+    expect(home.locator("#unfinished .unfinished-game").first).to_be_visible()
+    page.bring_to_front()
+    # room again: the next move is saved
+    page.evaluate(FREE_STORAGE)
+    play_virus_war(page, actions[4:5], shown[4:5])
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert page.evaluate("() => JSON.parse(window.virusGames.status()).ply") == 5
+    home.close()
     second.close()

@@ -4,6 +4,7 @@ keyboard cursor, the pictures beside it (dice, supplies, other players' sheets) 
 a larger board in a scrolling frame."""
 
 from glue import dom
+from glue.pictures import checked_svg
 from glue.views import fit_width, grid_cursor, hint_cells, nearest_spot, selected_die
 
 TYPE_CHECKING = False
@@ -45,9 +46,11 @@ class Board:
         moment later, replaces it): a reload shows the game where it was, not a fresh one."""
         if entry is None:
             return
-        svg = self.page.saved.board(entry["id"])
-        if svg and svg.startswith("<svg"):
-            self.element.innerHTML = svg  # the engine's own SVG, see draw
+        # read back from storage, so untrusted: inserted only if it is exactly the kind of
+        # picture the engine draws (else the pre-rendered board stays)
+        svg = checked_svg(self.page.saved.board(entry["id"]))
+        if svg is not None:
+            self.element.innerHTML = svg
             self.element.setAttribute("data-painted", "saved")
 
     def draw(self) -> None:

@@ -14,6 +14,8 @@ import js
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 
+from glue.text import date_number
+
 # The window object itself, not PyScript's `window` (the `js` module on the page thread): a
 # method such as addEventListener called through the module inside a coroutine fails with
 # "Illegal invocation", which no `except` catches.
@@ -119,17 +121,62 @@ def js_object(value: "Any") -> "Any":
     return to_js(value)
 
 
+class StorageRefused(OSError):
+    """A write the browser's storage refused (``QuotaExceededError``: the storage is full)."""
+
+
+class SafeStorage:
+    """The browser's ``localStorage`` or ``sessionStorage`` with a ``setItem`` that raises a
+    Python error, never a JavaScript exception: one thrown inside a call from MicroPython
+    escapes every ``except``, so a full storage would stop the page. Writes go through
+    app/storage-guard.js's ``virusGamesStorage.set``, which catches it."""
+
+    def __init__(self, store: "Any") -> None:
+        self.store = store
+
+    def getItem(self, key: str) -> "str | None":
+        value = self.store.getItem(key)
+        return None if value is None else str(value)
+
+    def setItem(self, key: str, value: str) -> None:
+        guard = getattr(window, "virusGamesStorage", None)
+        if guard is None:
+            raise StorageRefused("no storage guard")  # app/storage-guard.js did not run
+        problem = str(guard.set(self.store, key, value))
+        if problem:
+            raise StorageRefused(problem)
+
+    def removeItem(self, key: str) -> None:
+        self.store.removeItem(key)
+
+    @property
+    def length(self) -> int:
+        return int(self.store.length)
+
+    def key(self, index: int) -> "str | None":
+        value = self.store.key(index)
+        return None if value is None else str(value)
+
+
 def storage(kind: str = "localStorage") -> "Any":
-    """``localStorage`` (or ``sessionStorage``), or None where the browser refuses it (a blog's
-    cross-site iframe, some private modes)."""
+    """``localStorage`` (or ``sessionStorage``) as a :class:`SafeStorage`, or None where the
+    browser refuses it (a blog's cross-site iframe, some private modes)."""
     if kind in _access:
-        return _access[kind]
+        store = _access[kind]
+        return None if store is None else SafeStorage(store)
     try:
         store = getattr(window, kind)
         store.getItem("virus-games.probe")  # throws where storage is refused
-        return store
+        return SafeStorage(store)
     except Exception:
         return None
+
+
+def test_hooks_wanted() -> bool:
+    """Whether the page was opened by a test that asked for ``window.virusGames`` (the e2e
+    tests and the benchmarks set ``window.virusGamesTestHooks = true`` in an init script,
+    before any of the page's scripts run); never on a visitor's page."""
+    return getattr(window, "virusGamesTestHooks", None) is True
 
 
 def data(element: "Any", name: str) -> "str | None":
@@ -168,7 +215,7 @@ def format_date(epoch_ms: float, language: str) -> str:
     """A date and time as the browser writes them in ``language`` (medium date, short time)."""
     options = js_object({"dateStyle": "medium", "timeStyle": "short"})
     formatter = js.Intl.DateTimeFormat.new(language, options)
-    return str(formatter.format(js.Date.new(epoch_ms)))
+    return str(formatter.format(js.Date.new(date_number(epoch_ms))))
 
 
 async def fetch_json(url: str) -> "Any":

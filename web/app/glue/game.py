@@ -29,12 +29,14 @@ from glue.engine import EngineClient
 from glue.options import OptionsForm
 from glue.panels import Panels
 from glue.records import Records
-from glue.saved import SavedGames, TabGames, new_id
+from glue.saved import SavedGames, new_id
 from glue.seats import HUMAN
 from glue.secrets import Secrets
 from glue.sounds import outcome
 from glue.speaker import Speaker
 from glue.starts import flipped_for, rematch_options, rematch_seats, unfinished
+from glue.storage_notice import StorageNotice
+from glue.tabs import TabGames
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,8 +65,8 @@ class GamePage:
         self.announced_turn: str | None = None
         self.dismissed_result: int | None = None
         self.last_input = "pointer"
-        self.saved = SavedGames(None if self.embed else dom.storage())
         session = None if self.embed else dom.storage("sessionStorage")
+        self.saved = SavedGames(None if self.embed else dom.storage(), session)
         self.tabs = TabGames(self.game, self.saved.storage, session, dom.now_ms, new_slot)
         self.slot: str | None = None
         self.next_slot: str | None = None  # the id a `restore` in flight keeps
@@ -73,6 +75,7 @@ class GamePage:
         self.computer = Computer(self)
         self.secrets = Secrets(self)
         self.records = Records(self)
+        self.saved.on_full = StorageNotice(self).changed  # storage full: not being saved
         # Made when a view first needs them (Virus Fight's programs, Fight the Virus's shapes
         # and scores): the other games' pages never import their modules.
         self.made_builder: Any = None
@@ -508,8 +511,9 @@ def replay_target(view: "dict[str, Any]", where: str) -> "int | None":
 
 
 def expose(page: GamePage) -> None:
-    """``window.virusGames``, what the e2e tests and the benchmarks use: ``send(request)``
-    resolves with the engine's reply, ``status()`` gives the page's state as JSON text."""
+    """``window.virusGames``, what the e2e tests and the benchmarks use (only they ask for it,
+    see dom.test_hooks_wanted): ``send(request)`` resolves with the engine's reply,
+    ``status()`` gives the page's state as JSON text."""
 
     async def send(request: "Any") -> "Any":
         reply = await page.send(json.loads(str(dom.js.JSON.stringify(request))))
@@ -539,7 +543,8 @@ async def run() -> None:
         report_size(settings.get("parent"))
     language = await i18n.start()
     page = GamePage(language, engine)
-    expose(page)
+    if dom.test_hooks_wanted():  # only where a test asked for it
+        expose(page)
     dom.on_error(lambda text: page.show_message({"key": "error.glue", "params": {}}, "error"))
     await page.start()
 

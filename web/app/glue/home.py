@@ -4,7 +4,7 @@ embedding docs the snippets name this site's real address. These pages never sta
 they register the service worker (glue.pwa)."""
 
 from glue import dom, i18n, pwa
-from glue.saved import SavedGames
+from glue.saved import SavedGames, is_listing_key, valid_id
 from glue.starts import LEVEL_KEY, LEVELS, chosen_level
 
 TYPE_CHECKING = False
@@ -21,10 +21,35 @@ class UnfinishedList:
         section = dom.by_id("unfinished")
         if section is None:
             return  # a docs page: translations only
-        entries = self.saved.unfinished()
+        entries = self.saved.unfinished()  # checked entries only (glue.saved.clean_entry)
         section.hidden = not entries
+        holder = dom.by_id("unfinished-list")
+        focused = self.focused(holder)
         items = [self.item(entry) for entry in entries]
-        dom.replace_children(dom.by_id("unfinished-list"), items)
+        dom.replace_children(holder, items)
+        if focused is not None:  # the same control of the same game keeps the focus
+            again = dom.query('li[data-id="' + focused[0] + '"] .' + focused[1], holder)
+            if again is not None:
+                again.focus()
+
+    def changed(self, event: "Any") -> None:
+        """Another tab changed this browser's storage: the list again, if games changed
+        (not for the leases the game tabs renew every few seconds)."""
+        if is_listing_key(event.key):
+            self.render()
+
+    @staticmethod
+    def focused(holder: "Any") -> "tuple[str, str] | None":
+        """(game id, class) of the list's control that has the focus, or None."""
+        active = dom.active_element()
+        if active is None or not holder.contains(active):
+            return None
+        item = active.closest("li")
+        game_id = dom.data(item, "id") if item is not None else None
+        name = str(active.className or "").split(" ")[0]
+        if game_id is None or not valid_id(game_id) or not name:
+            return None
+        return (game_id, name)
 
     def details(self, entry: "dict[str, Any]") -> str:
         t = self.language.t
@@ -32,7 +57,7 @@ class UnfinishedList:
         title = entry.get("title")
         if isinstance(title, dict):
             parts.append(self.language.message(title))
-        parts.append(t("home.moves", {"count": entry.get("plies", 0)}))
+        parts.append(t("home.moves", {"count": entry.get("moves", 0)}))
         if any(seat != "human" for seat in entry.get("seats") or []):
             parts.append(t("home.vs-computer"))
         when = dom.format_date(entry["updated"], self.language.language)
@@ -44,8 +69,10 @@ class UnfinishedList:
         name = t("game." + entry["game"] + ".name")
         item = dom.create("li", "unfinished-game")
         item.setAttribute("data-game", entry["game"])
+        item.setAttribute("data-id", entry["id"])
         link = dom.create("a", "unfinished-link")
-        link.href = entry["game"] + ".html#game=" + entry["id"]  # ids are [a-z0-9-]
+        # checked values only: a known game's page, an id of [a-z0-9-]
+        link.href = entry["game"] + ".html#game=" + entry["id"]
         link.append(
             dom.create("strong", "", name),
             dom.create("span", "unfinished-detail", self.details(entry)),
@@ -108,7 +135,7 @@ async def run() -> None:
     unfinished = UnfinishedList(language, SavedGames(dom.storage()))
     unfinished.render()
     language.on_change(unfinished.render)
-    dom.on(dom.window, "storage", unfinished.render)  # another tab played on: show the change
+    dom.on(dom.window, "storage", unfinished.changed)  # another tab played on: show the change
     dom.document.body.setAttribute("data-glue", "ready")  # for tests: the glue has run
 
 

@@ -3,15 +3,33 @@
 The game page writes its game after every engine reply (the view's ``saved`` document, which
 the engine's ``restore`` request takes back); the home page lists the unfinished ones.
 
-Layout in ``localStorage``: ``virus-games.saved`` holds the index, a list of entries ``{id,
-game, updated, plies, over, title, seats}``; ``virus-games.saved.<id>`` holds that game's match
-document and ``virus-games.board.<id>`` the SVG of its board (painted at once when the page
-opens again, before the engine has started). Storage may be missing or refused (a blog's
-cross-site iframe, private modes, a full quota): every method then quietly does nothing and
-the game plays on unsaved.
+Layout in ``localStorage``, three keys per game, each written only by the tab that plays it (so
+two tabs never overwrite each other's news): ``virus-games.saved-entry.<id>`` holds the game's
+entry ``{id, game, updated, plies, over, title, seats}`` (what the home page lists),
+``virus-games.saved.<id>`` its match document and ``virus-games.board.<id>`` the SVG of its
+board (painted at once when the page opens again, before the engine has started, once
+``glue.pictures`` has checked it). Older versions kept every entry in one index,
+``virus-games.saved``: it is still read, and games leave it when they are deleted.
 
-``storage`` is anything with ``getItem``, ``setItem`` and ``removeItem`` (the browser's
-``localStorage``, or :class:`MemoryStorage` in tests).
+What is kept, and what makes room:
+
+* A game nobody has played (no action, nothing to redo) takes no slot: it is this tab's
+  *draft*, kept in ``sessionStorage`` (one per game page and tab, replaced by the next), so a
+  reload of the tab still shows it. New games and refused links never push a played game out.
+* Beyond ``MAX_SAVED`` games, the oldest finished (or never played) games are forgotten.
+* When the storage is full, the oldest finished or never-played games go first, then other
+  games' board pictures. An unfinished game is never removed to make room: the game being
+  saved is then not saved, :attr:`SavedGames.full` says so, and the page tells the person (who
+  can download the record, or delete games on the home page).
+
+Everything read back is treated as untrusted: sizes are limited before ``json.loads``, entries
+are rebuilt from checked fields (ids, a known game, bounded titles), anything else is dropped.
+Storage may be missing or refused (a blog's cross-site iframe, private modes): every method
+then quietly does nothing and the game plays on unsaved.
+
+``storage`` is anything with ``getItem``, ``setItem``, ``removeItem``, ``key`` and ``length``
+(the browser's storage through ``glue.dom``, whose ``setItem`` raises a Python error instead of
+throwing, or :class:`MemoryStorage` in tests).
 
 >>> saved = SavedGames(MemoryStorage())
 >>> view = {"game": "zebra", "ply_count": 2, "result": None, "turn": {"key": "t"},
@@ -29,13 +47,27 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-INDEX_KEY = "virus-games.saved"
+INDEX_KEY = "virus-games.saved"  # the index of older versions (read, never written anew)
+ENTRY_PREFIX = "virus-games.saved-entry."
 GAME_PREFIX = "virus-games.saved."
 BOARD_PREFIX = "virus-games.board."
-# The most games kept; beyond it the oldest finished ones go first, then the oldest.
+DRAFT_PREFIX = "virus-games.draft."  # in sessionStorage: this tab's unplayed game, per page
+# The most games kept; beyond it the oldest finished (or never played) ones are forgotten.
+# Unfinished games are never forgotten to make room.
 MAX_SAVED = 30
+# The site's game pages (tests/test_pictures.py checks them against the engine's games).
+KNOWN_GAMES = ("zebra", "virus-war", "virus-fight", "fight-the-virus")
 ID_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789-"
 ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+# Longest texts read back (characters): anything longer is not parsed at all.
+MAX_ENTRY_CHARS = 16_000
+MAX_INDEX_CHARS = 1_000_000
+MAX_DOCUMENT_CHARS = 2_000_000
+MAX_BOARD_CHARS = 1_000_000
+# A saved title is a translation request ({key, params, fallback, more}) at most this deep.
+MAX_TITLE_DEPTH = 6
+MAX_TITLE_PARTS = 40  # parameters and "more" requests at each level
+MAX_SEATS = 20
 
 
 def valid_id(value: "Any") -> bool:
@@ -47,16 +79,120 @@ def valid_id(value: "Any") -> bool:
     )
 
 
-def is_entry(entry: "Any") -> bool:
-    if not isinstance(entry, dict):
+def _is_number(value: "Any") -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def valid_message(value: "Any", depth: int = MAX_TITLE_DEPTH) -> bool:
+    """Whether ``value`` is a translation request of bounded size and depth: ``{"key": str,
+    "params": {name: text, number, bool, None or request}, "fallback": str, "more":
+    [request]}``. Checked without deep recursion: a nesting past ``depth`` is refused."""
+    if depth <= 0 or not isinstance(value, dict) or len(value) > 4:
         return False
-    updated = entry.get("updated")
-    return (
-        valid_id(entry.get("id"))
-        and isinstance(entry.get("game"), str)
-        and isinstance(updated, (int, float))
-        and not isinstance(updated, bool)
-    )
+    key = value.get("key")
+    if not isinstance(key, str) or len(key) > 200:
+        return False
+    for name in value:
+        if name not in ("key", "params", "fallback", "more"):
+            return False
+    fallback = value.get("fallback")
+    if fallback is not None and not (isinstance(fallback, str) and len(fallback) <= 2000):
+        return False
+    params = value.get("params")
+    if params is not None:
+        if not isinstance(params, dict) or len(params) > MAX_TITLE_PARTS:
+            return False
+        for name in params:
+            item = params[name]
+            if not isinstance(name, str) or len(name) > 100:
+                return False
+            if isinstance(item, dict):
+                if not valid_message(item, depth - 1):
+                    return False
+            elif isinstance(item, str):
+                if len(item) > 2000:
+                    return False
+            elif item is not None and not isinstance(item, (bool, int, float)):
+                return False
+    more = value.get("more")
+    if more is not None:
+        if not isinstance(more, list) or len(more) > MAX_TITLE_PARTS:
+            return False
+        for item in more:
+            if not valid_message(item, depth - 1):
+                return False
+    return True
+
+
+def clean_entry(raw: "Any") -> "dict[str, Any] | None":
+    """The entry ``raw`` (read back from storage) rebuilt from its checked fields, or None
+    when its id, game or time is not one this module writes. A damaged title is dropped,
+    damaged seats read as none, a damaged count as no action."""
+    if not isinstance(raw, dict):
+        return None
+    game_id = raw.get("id")
+    game = raw.get("game")
+    updated = raw.get("updated")
+    if not valid_id(game_id) or game not in KNOWN_GAMES or not _is_number(updated):
+        return None
+    plies = raw.get("plies")
+    if not isinstance(plies, int) or isinstance(plies, bool) or plies < 0:
+        plies = 0
+    moves = raw.get("moves")
+    if not isinstance(moves, int) or isinstance(moves, bool) or not 0 <= moves <= plies:
+        moves = plies  # an entry without the list's count: one move per action
+    seats = raw.get("seats")
+    if not (
+        isinstance(seats, list)
+        and len(seats) <= MAX_SEATS
+        and all(isinstance(seat, str) and len(seat) <= 20 for seat in seats)
+    ):
+        seats = []
+    title = raw.get("title")
+    return {
+        "id": game_id,
+        "game": game,
+        "updated": updated,
+        "plies": plies,
+        "moves": moves,
+        "over": raw.get("over") is True,
+        "title": title if valid_message(title) else None,
+        "seats": list(seats),
+    }
+
+
+def listed_moves(view: "dict[str, Any]") -> int:
+    """How many moves ``view``'s move list shows (a Virus War turn of three steps is one)."""
+    rows = view.get("moves")
+    if not isinstance(rows, list):
+        return int(view.get("ply_count") or 0)
+    return sum(len(row.get("plies") or []) for row in rows if isinstance(row, dict))
+
+
+def read_json(text: "Any", limit: int) -> "Any":
+    """``text`` parsed as JSON, or None when it is missing, longer than ``limit`` characters
+    or not JSON."""
+    if not isinstance(text, str) or len(text) > limit:
+        return None
+    try:
+        return json.loads(text)
+    except Exception:
+        return None
+
+
+def is_listing_key(name: "Any") -> bool:
+    """Whether a change to the storage key ``name`` (a ``storage`` event's; None: the storage
+    was cleared) can change the list of saved games."""
+    return name is None or name == INDEX_KEY or str(name).startswith(ENTRY_PREFIX)
+
+
+def played(view: "dict[str, Any]") -> bool:
+    """Whether the game of ``view`` was played: an action on the board or one to redo."""
+    plies = view.get("ply_count")
+    if isinstance(plies, int) and plies > 0:
+        return True
+    document = view.get("saved")
+    return isinstance(document, dict) and bool(document.get("redo"))
 
 
 def base36(number: int) -> str:
@@ -103,26 +239,46 @@ class MemoryStorage:
 
 
 class SavedGames:
-    """The saved games of one browser (``storage=None``: nothing is kept)."""
+    """The saved games of one browser (``storage=None``: nothing is kept); ``drafts`` is this
+    tab's ``sessionStorage`` (None: unplayed games are not kept)."""
 
-    def __init__(self, storage: "Any" = None) -> None:
+    def __init__(self, storage: "Any" = None, drafts: "Any" = None) -> None:
         self.storage = storage
+        self.drafts = drafts if storage is not None else None
+        # Whether the last game written could not be kept because the storage is full, and
+        # who is told when that changes (the game page's notice).
+        self.full = False
+        self.on_full: Callable[[bool], Any] | None = None
 
     @property
     def available(self) -> bool:
         return self.storage is not None
 
+    def keys(self, prefix: str) -> "list[str]":
+        """The storage keys that start with ``prefix``."""
+        found: list[str] = []
+        try:
+            for index in range(int(self.storage.length)):
+                key = self.storage.key(index)
+                if key is not None and str(key).startswith(prefix):
+                    found.append(str(key))
+        except Exception:
+            pass  # unreadable: what was found
+        return found
+
     def entries(self) -> "list[dict[str, Any]]":
-        """Every entry, the most recently played first (a damaged index reads as empty)."""
+        """Every entry, the most recently played first (damaged ones are left out)."""
         if self.storage is None:
             return []
-        try:
-            index = json.loads(self.storage.getItem(INDEX_KEY) or "[]")
-        except Exception:
-            return []
-        if not isinstance(index, list):
-            return []
-        entries = [entry for entry in index if is_entry(entry)]
+        found: dict[str, dict[str, Any]] = {}
+        for key in self.keys(ENTRY_PREFIX):
+            entry = clean_entry(read_json(self._get(key), MAX_ENTRY_CHARS))
+            if entry is not None and key == ENTRY_PREFIX + entry["id"]:
+                found[entry["id"]] = entry
+        for entry in self._legacy():
+            if entry["id"] not in found:
+                found[entry["id"]] = entry
+        entries = list(found.values())
         return sorted(entries, key=lambda entry: entry["updated"], reverse=True)
 
     def unfinished(self, game: "str | None" = None) -> "list[dict[str, Any]]":
@@ -130,12 +286,12 @@ class SavedGames:
         return [
             entry
             for entry in self.entries()
-            if not entry.get("over")
-            and _plies(entry) > 0
-            and (game is None or entry["game"] == game)
+            if not entry["over"] and entry["plies"] > 0 and (game is None or entry["game"] == game)
         ]
 
-    def entry(self, game_id: str) -> "dict[str, Any] | None":
+    def entry(self, game_id: "Any") -> "dict[str, Any] | None":
+        if not valid_id(game_id):
+            return None
         for entry in self.entries():
             if entry["id"] == game_id:
                 return entry
@@ -149,217 +305,227 @@ class SavedGames:
         entries = [
             entry
             for entry in self.entries()
-            if entry["game"] == game and entry["id"] not in exclude and not entry.get("over")
+            if entry["game"] == game and entry["id"] not in exclude and not entry["over"]
         ]
         for entry in entries:
-            if _plies(entry) > 0:
+            if entry["plies"] > 0:
                 return entry
         return entries[0] if entries else None
 
-    def read(self, game_id: str) -> "Any":
-        """The match document saved under ``game_id``, or None."""
-        if self.storage is None:
+    def draft(self, game: str) -> "dict[str, Any] | None":
+        """This tab's unplayed game on ``game``'s page, as an entry, or None."""
+        kept = self._draft(game)
+        if kept is None:
             return None
-        try:
-            text = self.storage.getItem(GAME_PREFIX + game_id)
-            return None if text is None else json.loads(text)
-        except Exception:
-            return None
-
-    def write(self, game_id: str, view: "dict[str, Any]", now: float) -> bool:
-        """Saves ``view`` (an engine view) as game ``game_id``. Returns whether it was stored;
-        when the storage is full the oldest games (never this one) make room."""
-        if self.storage is None or not view.get("saved"):
-            return False
-        result = view.get("result")
-        entry = {
-            "id": game_id,
-            "game": view.get("game"),
-            "updated": now,
-            "plies": view.get("ply_count", 0),
-            "over": bool(result),
-            "title": result["title"] if result else view.get("turn"),
-            "seats": view.get("seats"),
+        return {
+            "id": kept["id"],
+            "game": game,
+            "updated": 0,
+            "plies": 0,
+            "over": False,
+            "title": None,
+            "seats": [],
+            "draft": True,
         }
-        entries = [entry]
-        for other in self.entries():
-            if other["id"] != game_id:
-                entries.append(other)
-        document = json.dumps(view["saved"])
-        for _attempt in range(3):
-            try:
-                self.storage.setItem(GAME_PREFIX + game_id, document)
-                self._write_index(self._prune(entries))
-                self._write_board(game_id, view.get("svg"))
-                return True
-            except Exception:
-                # most likely the quota: drop the oldest games (never this one) and try again
-                keep = max(1, len(entries) - 5)
-                dropped = entries[keep:]
-                del entries[keep:]
-                if not dropped:
-                    break
-                for old in dropped:
-                    self._forget(old["id"])
-        return False
 
-    def remove(self, game_id: str) -> None:
-        if self.storage is None:
-            return
-        try:
-            self._forget(game_id)
-            self._write_index([entry for entry in self.entries() if entry["id"] != game_id])
-        except Exception:
-            pass  # nothing more to do: the entry stays listed
+    def read(self, game_id: str) -> "Any":
+        """The match document saved under ``game_id`` (or this tab's draft of that id), or
+        None."""
+        if self.storage is None or not valid_id(game_id):
+            return None
+        document = read_json(self._get(GAME_PREFIX + game_id), MAX_DOCUMENT_CHARS)
+        if document is not None:
+            return document
+        for game in KNOWN_GAMES:
+            kept = self._draft(game)
+            if kept is not None and kept["id"] == game_id:
+                return kept["match"]
+        return None
 
     def board(self, game_id: str) -> "str | None":
-        """The board SVG saved for game ``game_id``, or None."""
-        if self.storage is None:
+        """The board SVG saved for game ``game_id`` (unchecked: see glue.pictures), or None."""
+        if self.storage is None or not valid_id(game_id):
             return None
-        try:
-            svg = self.storage.getItem(BOARD_PREFIX + game_id)
-        except Exception:
-            return None
-        return svg if isinstance(svg, str) else None
+        svg = self._get(BOARD_PREFIX + game_id)
+        return svg if isinstance(svg, str) and len(svg) <= MAX_BOARD_CHARS else None
 
-    def _prune(self, entries: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
-        kept = list(entries)
-        while len(kept) > MAX_SAVED:
-            # never the first entry: the game being saved
-            finished = [index for index in range(1, len(kept)) if kept[index].get("over")]
-            index = finished[-1] if finished else len(kept) - 1
-            old = kept.pop(index)
+    def write(self, game_id: str, view: "dict[str, Any]", now: float) -> bool:
+        """Saves ``view`` (an engine view) as game ``game_id``. Returns whether it was stored
+        as a saved game. A game nobody played becomes this tab's draft instead (unless it was
+        saved before: undone to its start). When the storage is full, finished and unplayed
+        games make room, never an unfinished one: the game is then not saved and
+        :attr:`full` is set."""
+        if self.storage is None or not view.get("saved") or not valid_id(game_id):
+            return False
+        document = json.dumps(view["saved"])
+        game = view.get("game")
+        entries = self.entries()
+        known = any(other["id"] == game_id for other in entries)
+        if not played(view) and not known:
+            self._keep_draft(game, game_id, document)
+            return False
+        result = view.get("result")
+        title = result.get("title") if isinstance(result, dict) else view.get("turn")
+        entry = clean_entry(
+            {
+                "id": game_id,
+                "game": game,
+                "updated": now,
+                "plies": view.get("ply_count", 0),
+                "moves": listed_moves(view),
+                "over": bool(result),
+                "title": title,
+                "seats": view.get("seats"),
+            }
+        )
+        if entry is None:
+            return False
+        self._prune(game_id, entries)
+        if not self._store(GAME_PREFIX + game_id, document, game_id):
+            self._set_full(True)
+            return False
+        if not self._store(ENTRY_PREFIX + game_id, json.dumps(entry), game_id):
+            if not known:  # not listed: nobody could find it, take it back
+                self._remove(GAME_PREFIX + game_id)
+            self._set_full(True)
+            return False
+        svg = view.get("svg")
+        if not isinstance(svg, str) or not self._store(BOARD_PREFIX + game_id, svg, None):
+            self._remove(BOARD_PREFIX + game_id)  # only a picture: never worth a game
+        self._drop_draft(game, game_id)
+        self._set_full(False)
+        return True
+
+    def remove(self, game_id: str) -> None:
+        if self.storage is None or not valid_id(game_id):
+            return
+        self._forget(game_id)
+        for game in KNOWN_GAMES:
+            self._drop_draft(game, game_id)
+
+    # ---- making room -------------------------------------------------------------------
+
+    def _disposable(
+        self, keep: "str | None", entries: "list[dict[str, Any]] | None" = None
+    ) -> "list[dict[str, Any]]":
+        """The games that may go to make room, the oldest first: finished ones and ones
+        nobody played (never ``keep``, never an unfinished game)."""
+        disposable = [
+            entry
+            for entry in (self.entries() if entries is None else entries)
+            if entry["id"] != keep and (entry["over"] or entry["plies"] == 0)
+        ]
+        return list(reversed(disposable))
+
+    def _prune(self, keep: str, entries: "list[dict[str, Any]]") -> None:
+        """At most MAX_SAVED games (counting ``keep``): the oldest disposable ones go."""
+        count = len(entries) + (0 if any(entry["id"] == keep for entry in entries) else 1)
+        for old in self._disposable(keep, entries):
+            if count <= MAX_SAVED:
+                break
             self._forget(old["id"])
-        return kept
+            count -= 1
 
-    def _write_board(self, game_id: str, svg: "Any") -> None:
+    def _make_room(self, keep: "str | None") -> bool:
+        """Frees some storage: the oldest disposable game (when ``keep`` names the game being
+        saved), else every other game's board picture. False when nothing is left to free."""
+        if keep is not None:
+            disposable = self._disposable(keep)
+            if disposable:
+                self._forget(disposable[0]["id"])
+                return True
+        pictures = [key for key in self.keys(BOARD_PREFIX) if key != BOARD_PREFIX + str(keep)]
+        for key in pictures:
+            self._remove(key)
+        return bool(pictures)
+
+    def _store(self, key: str, text: str, keep: "str | None") -> bool:
+        """Writes ``text`` under ``key``, making room while the storage refuses it (``keep``:
+        the game being saved; None for a picture, which frees only other pictures)."""
+        while True:
+            try:
+                self.storage.setItem(key, text)
+                return True
+            except Exception:
+                pass  # most likely the quota
+            if not self._make_room(keep):
+                return False
+
+    def _set_full(self, full: bool) -> None:
+        changed = full != self.full
+        self.full = full
+        if changed and self.on_full is not None:
+            self.on_full(full)
+
+    # ---- storage ------------------------------------------------------------------------
+
+    def _get(self, key: str) -> "Any":
         try:
-            if isinstance(svg, str):
-                self.storage.setItem(BOARD_PREFIX + game_id, svg)
+            return self.storage.getItem(key)
         except Exception:
-            self.storage.removeItem(BOARD_PREFIX + game_id)  # only a picture: never worth a game
+            return None
+
+    def _remove(self, key: str) -> None:
+        try:
+            self.storage.removeItem(key)
+        except Exception:
+            pass  # nothing more to do
+
+    def _legacy(self) -> "list[dict[str, Any]]":
+        index = read_json(self._get(INDEX_KEY), MAX_INDEX_CHARS)
+        if not isinstance(index, list):
+            return []
+        entries = []
+        for raw in index:
+            entry = clean_entry(raw)
+            if entry is not None:
+                entries.append(entry)
+        return entries
 
     def _forget(self, game_id: str) -> None:
-        self.storage.removeItem(GAME_PREFIX + game_id)
-        self.storage.removeItem(BOARD_PREFIX + game_id)
-
-    def _write_index(self, entries: "list[dict[str, Any]]") -> None:
-        self.storage.setItem(INDEX_KEY, json.dumps(entries))
-
-
-def _plies(entry: "dict[str, Any]") -> int:
-    plies = entry.get("plies")
-    return plies if isinstance(plies, int) and not isinstance(plies, bool) else 0
-
-
-# Which saved game each open tab plays, so that two tabs never play (and save) the same game: a
-# tab remembers its game per page in sessionStorage (it survives a reload of that tab only),
-# and holds a lease on it in localStorage ("virus-games.open.<id>": {tab, seen}), renewed every
-# LEASE_RENEW_MS while the tab is open and dropped when it closes. A page opened in a new tab
-# resumes the most recent unfinished game that no other tab holds.
-TAB_KEY = "virus-games.tab"
-OPEN_PREFIX = "virus-games.open."
-LEASE_RENEW_MS = 4000
-LEASE_MS = 10000  # a lease not renewed for this long belongs to a closed (or frozen) tab
-
-
-class TabGames:
-    """This tab's game on one game page. ``now`` gives the time in ms, ``make_id`` a new id."""
-
-    def __init__(
-        self,
-        game: str,
-        storage: "Any",
-        session: "Any",
-        now: "Callable[[], int]",
-        make_id: "Callable[[], str]",
-    ) -> None:
-        self.game = game
-        self.storage = storage
-        self.session = session
-        self.now = now
-        self.slot: str | None = None
-        tab = self._state().get("tab")
-        self.tab = tab if isinstance(tab, str) else make_id()
-
-    def _state(self) -> "dict[str, Any]":
-        if self.session is None:
-            return {}
-        try:
-            state = json.loads(self.session.getItem(TAB_KEY) or "{}")
-        except Exception:
-            return {}
-        return state if isinstance(state, dict) else {}
-
-    def own(self) -> "str | None":
-        """This tab's game on this page (before a reload), or None."""
-        games = self._state().get("games")
-        game_id = games.get(self.game) if isinstance(games, dict) else None
-        return game_id if valid_id(game_id) else None
-
-    def held_elsewhere(self) -> "list[str]":
-        """The ids of the games other open tabs hold."""
-        held: list[str] = []
-        if self.storage is None:
-            return held
-        try:
-            now = self.now()
-            for index in range(int(self.storage.length)):
-                key = self.storage.key(index)
-                if key is None or not str(key).startswith(OPEN_PREFIX):
-                    continue
-                lease = json.loads(self.storage.getItem(key) or "null")
-                if not isinstance(lease, dict) or lease.get("tab") == self.tab:
-                    continue
-                seen = lease.get("seen")
-                if isinstance(seen, (int, float)) and now - seen < LEASE_MS:
-                    held.append(str(key)[len(OPEN_PREFIX) :])
-        except Exception:
-            pass  # unreadable leases: nothing is known to be held
-        return held
-
-    def claim(self, game_id: "str | None") -> None:
-        """This tab now plays game ``game_id`` (None: none)."""
-        if game_id == self.slot:
+        for prefix in (ENTRY_PREFIX, GAME_PREFIX, BOARD_PREFIX):
+            self._remove(prefix + game_id)
+        index = read_json(self._get(INDEX_KEY), MAX_INDEX_CHARS)
+        if not isinstance(index, list):
             return
-        self.release()
-        self.slot = game_id
-        if game_id is None:
+        kept = [raw for raw in index if not (isinstance(raw, dict) and raw.get("id") == game_id)]
+        if len(kept) == len(index):
             return
-        if self.session is not None:
+        if kept:
             try:
-                state = self._state()
-                games = state.get("games")
-                games = dict(games) if isinstance(games, dict) else {}
-                games[self.game] = game_id
-                state["tab"] = self.tab
-                state["games"] = games
-                self.session.setItem(TAB_KEY, json.dumps(state))
+                self.storage.setItem(INDEX_KEY, json.dumps(kept))
             except Exception:
-                pass  # not remembered: a reload resumes the most recent game instead
-        self.renew()
+                pass  # still listed there: the entry stays
+        else:
+            self._remove(INDEX_KEY)
 
-    def renew(self) -> None:
-        if self.slot is None or self.storage is None:
-            return
+    # ---- this tab's drafts (sessionStorage) ----------------------------------------------
+
+    def _draft(self, game: str) -> "dict[str, Any] | None":
+        if self.drafts is None or game not in KNOWN_GAMES:
+            return None
         try:
-            lease = json.dumps({"tab": self.tab, "seen": self.now()})
-            self.storage.setItem(OPEN_PREFIX + self.slot, lease)
+            text = self.drafts.getItem(DRAFT_PREFIX + game)
         except Exception:
-            pass  # storage full or refused: other tabs may offer this game too
+            return None
+        kept = read_json(text, MAX_DOCUMENT_CHARS)
+        if not isinstance(kept, dict) or not valid_id(kept.get("id")):
+            return None
+        return kept if isinstance(kept.get("match"), dict) else None
 
-    def release(self) -> None:
-        if self.slot is None or self.storage is None:
+    def _keep_draft(self, game: "Any", game_id: str, document: str) -> None:
+        if self.drafts is None or game not in KNOWN_GAMES:
             return
+        text = '{"id": ' + json.dumps(game_id) + ', "match": ' + document + "}"
         try:
-            lease = json.loads(self.storage.getItem(OPEN_PREFIX + self.slot) or "null")
-            if isinstance(lease, dict) and lease.get("tab") == self.tab:
-                self.storage.removeItem(OPEN_PREFIX + self.slot)
+            self.drafts.setItem(DRAFT_PREFIX + game, text)
         except Exception:
-            pass  # nothing to release
+            pass  # not kept: a reload starts a new game
 
-    @staticmethod
-    def saved_key(game_id: str) -> str:
-        """The storage key game ``game_id`` is saved under (another tab's storage event names
-        it)."""
-        return GAME_PREFIX + game_id
+    def _drop_draft(self, game: "Any", game_id: str) -> None:
+        kept = self._draft(game) if isinstance(game, str) else None
+        if kept is not None and kept["id"] == game_id:
+            try:
+                self.drafts.removeItem(DRAFT_PREFIX + game)
+            except Exception:
+                pass  # replaced by the next draft

@@ -1,0 +1,45 @@
+"""The game page's notice that the game is not being saved because the browser's storage is
+full (glue.saved never removes an unfinished game to make room). It appears when a save fails,
+with the ways out: the record as a file (the game is kept that way) and the home page's list in
+a new tab (old games can be deleted there, and the next move is saved again). It goes away once
+a save succeeds, and for good with its close button."""
+
+from glue import dom
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from glue.game import GamePage
+
+
+class StorageNotice:
+    def __init__(self, page: "GamePage") -> None:
+        self.page = page
+        self.bound = False
+        self.dismissed = False
+
+    def changed(self, full: bool) -> None:
+        """glue.saved's news: the game is (not) being saved."""
+        body = dom.by_id("storage-full-body")
+        if body is None:
+            return
+        if full and not self.dismissed:
+            self.bind()
+        # shown inside a polite live region: screen readers read it once, when it appears
+        body.hidden = not full or self.dismissed
+
+    def bind(self) -> None:
+        if self.bound:
+            return
+        self.bound = True
+        dom.on(dom.by_id("storage-full-download"), "click", self.download)
+        dom.on(dom.by_id("storage-full-close"), "click", self.close)
+
+    def download(self, event: "Any") -> None:
+        self.page.records.save_record_file()
+
+    def close(self, event: "Any") -> None:
+        self.dismissed = True
+        dom.by_id("storage-full-body").hidden = True
+        self.page.board.focus()
