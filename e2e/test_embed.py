@@ -200,6 +200,25 @@ def test_bad_widget_settings_are_named_and_a_plain_game_plays(
     expect(page.locator("#replay-position")).to_have_text("Move 0 of 0")
 
 
+@pytest.mark.parametrize("seats", ["bogus", "human,human,human"])
+def test_bad_seats_in_a_widget_are_named_and_the_default_seats_play(
+    page: Page, site_url: str, watch, seats: str
+) -> None:
+    """Seats the engine refuses (an unknown player, too many seats): the widget says so and
+    plays the game with its default seats, as the full site does with a link's seats."""
+    page.goto(f"{site_url}/embed-zebra.html?seats={seats}&size=5")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(page.locator("#message")).to_contain_text("cannot be used")
+    expect(page.locator("#loading")).to_be_hidden()
+    expect(page.locator("#turn-text")).not_to_contain_text("Getting ready")
+    expect(page.locator("#board [data-cell]")).to_have_count(25)  # the URL's options are kept
+    first = choose_game({"size": 5}, seed=8)[0][0]
+    for cell in cells_of(first):
+        page.locator(f'#board [data-cell="{cell}"]').click()
+    expect(page.locator("#move-list .ply")).to_have_count(1)
+    expect(page.locator("#move-list .ply.last")).to_have_text(first)
+
+
 def test_the_embed_docs_show_working_snippets(page: Page, site_url: str, watch) -> None:
     page.goto(f"{site_url}/docs/embed.html")
     snippets = page.locator("code.with-origin")

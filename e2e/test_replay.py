@@ -7,6 +7,8 @@ level remembered, the unfinished game kept and said where), the rematch."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -17,6 +19,7 @@ from board_picture import (
     random_record,
 )
 from human_play import settled, status, wait_until
+from test_virus_fight import SAMPLE_RECORD
 
 GAMES = list(OPTIONS)
 SEND = "(request) => window.virusGames.send(request)"
@@ -34,14 +37,34 @@ def load(page: Page, site_url: str, game: str, record: str, seats: list[str] | N
     return wait_until(page, settled)
 
 
-def expect_viewing(page: Page, engine, ply: int | None) -> None:
-    """The page shows position ``ply`` (None: the live game) as the engine draws it."""
+def list_plies(page: Page) -> list[int]:
+    """The position each move of the list shows (its ``data-ply``), in the list's order."""
+    return [
+        int(ply)
+        for ply in page.locator("#move-list button.ply").evaluate_all(
+            "(buttons) => buttons.map((button) => button.dataset.ply)"
+        )
+    ]
+
+
+def stops(page: Page, live: int) -> list[int]:
+    """The positions the replay steps through: the start and each move of the list's."""
+    return sorted({0, *(ply for ply in list_plies(page) if ply < live)})
+
+
+def expect_viewing(page: Page, engine, ply: int | None, number: int | None = None) -> None:
+    """The page shows position ``ply`` (None: the live game) as the engine draws it, and its
+    bar counts as the move list does: ``number`` (else the moves the list shows complete
+    there) of the list's moves."""
     wait_until(page, lambda now: now["viewing"] == ply, what=f"position {ply}")
     if ply is None:
         expect(page.locator("#viewing-bar")).to_be_hidden()
         return
+    plies = list_plies(page)
+    if number is None:
+        number = sum(1 for shown in plies if shown <= ply)
     expect(page.locator("#viewing-bar")).to_be_visible()
-    expect(page.locator("#viewing-text")).to_contain_text(f"Viewing move {ply} of ")
+    expect(page.locator("#viewing-text")).to_contain_text(f"Viewing move {number} of {len(plies)}")
     assert_board_is(page, engine.handle({"op": "position", "ply": ply})["position"]["svg"])
 
 
@@ -67,26 +90,29 @@ def test_replay_by_mouse_and_keyboard_and_back_to_the_game(
         if ply >= live["ply"]:
             expect_viewing(page, engine, None)
             continue
-        expect_viewing(page, engine, ply)
+        expect_viewing(page, engine, ply, index + 1)
         expect(moves.nth(index)).to_have_attribute("aria-current", "step")
-    # the keyboard, from the move list: back one, the start, on, the end
+    # the keyboard, from the move list: back one, the start, on, the end; a step is a move
+    # of the list (a Virus War turn, not one of its three steps)
+    steps = stops(page, live["ply"])
+    assert len(steps) >= 3, steps
     page.locator("#move-list").focus()
     page.keyboard.press("End")
     expect_viewing(page, engine, None)
     page.keyboard.press("ArrowLeft")
-    expect_viewing(page, engine, live["ply"] - 1)
+    expect_viewing(page, engine, steps[-1])
     page.keyboard.press("Home")
     expect_viewing(page, engine, 0)
     expect(page.locator("#viewing-prev")).to_be_disabled()
     page.keyboard.press("ArrowRight")
-    expect_viewing(page, engine, 1)
+    expect_viewing(page, engine, steps[1])
     # a click on the board while viewing changes nothing
     page.locator("#board [data-cell]").first.click()
     page.wait_for_timeout(200)
-    assert status(page)["viewing"] == 1 and status(page)["ply"] == live["ply"]
+    assert status(page)["viewing"] == steps[1] and status(page)["ply"] == live["ply"]
     # the bar's buttons, then back to the game, which is as it was
     page.locator("#viewing-next").click()
-    expect_viewing(page, engine, 2)
+    expect_viewing(page, engine, steps[2])
     page.locator("#viewing-back").click()
     expect_viewing(page, engine, None)
     after = status(page)
@@ -98,11 +124,11 @@ def test_replay_by_mouse_and_keyboard_and_back_to_the_game(
     expect(page.locator("#board")).to_be_focused()  # back to the game: back to playing
     page.locator("#move-list").focus()
     page.keyboard.press("ArrowLeft")
-    expect_viewing(page, engine, live["ply"] - 1)
+    expect_viewing(page, engine, steps[-1])
     page.keyboard.press("Escape")
     expect_viewing(page, engine, None)
     page.keyboard.press("ArrowLeft")
-    expect_viewing(page, engine, live["ply"] - 1)
+    expect_viewing(page, engine, steps[-1])
     page.locator("#redo").click()
     wait_until(page, lambda now: settled(now) and now["ply"] == live["ply"] + 1)
     assert status(page)["viewing"] is None
@@ -114,6 +140,7 @@ def test_a_finished_game_steps_through_and_its_chart_is_clickable(
 ) -> None:
     record = random_record("zebra", 0, seed=5, finish=True)
     page.emulate_media(reduced_motion="reduce")
+    page.set_viewport_size({"width": 1280, "height": 640})  # a move list that scrolls
     final = load(page, site_url, "zebra", record, seats=["human", "random"])
     assert final["over"]
     engine = engine_controller(final["saved"])
@@ -134,12 +161,111 @@ def test_a_finished_game_steps_through_and_its_chart_is_clickable(
     expect_viewing(page, engine, ply + 1)
     page.keyboard.press("End")
     expect_viewing(page, engine, None)
+    expect(page.locator("#result")).to_be_visible()  # back to the game: its result again
     # the whole game, from its start
     page.keyboard.press("Home")
     expect_viewing(page, engine, 0)
     for step in range(1, 4):
         page.keyboard.press("ArrowRight")
         expect_viewing(page, engine, step)
+    # the move list (scrolled to its end by the game) shows the move marked
+    marked = page.locator("#move-list .ply.viewed").evaluate("""(button) => {
+        const list = button.closest("#move-list").getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return box.top >= list.top && box.bottom <= list.bottom;
+    }""")
+    assert marked
+
+
+# Where an element is: wholly in the window, and what the window shows at its middle (itself,
+# or what covers it).
+ON_SCREEN = """(selector) => {
+    const element = document.querySelector(selector);
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {
+        inside: box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth,
+        middle: hit === null ? "nothing" : element.contains(hit) ? "itself" : hit.outerHTML.slice(0, 100),
+    };
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_a_finished_game_replays_from_the_move_list_with_its_result_out_of_the_way(
+    page: Page, site_url: str, watch, size: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.emulate_media(reduced_motion="reduce")
+    record = random_record("zebra", 0, seed=5, finish=True)
+    final = load(page, site_url, "zebra", record, seats=["human", "human"])
+    assert final["over"]
+    engine = engine_controller(final["saved"])
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    page.locator("#move-list button.ply").first.click()
+    expect_viewing(page, engine, 1, 1)
+    # the result makes way: the board is on screen and uncovered, the bar's buttons too
+    expect(result).to_be_hidden()
+    board = page.evaluate(ON_SCREEN, "#board")
+    assert board["middle"] == "itself", board
+    for button in ("#viewing-prev", "#viewing-next", "#viewing-back"):
+        where = page.evaluate(ON_SCREEN, button)
+        assert where == {"inside": True, "middle": "itself"}, (button, where)
+    page.locator("#viewing-next").click()
+    expect_viewing(page, engine, 2, 2)
+    # back to the game: its result again
+    page.locator("#viewing-back").click()
+    expect_viewing(page, engine, None)
+    expect(result).to_be_visible()
+    expect(page.locator("#result-title")).to_have_text(re.compile("wins|draw", re.IGNORECASE))
+
+
+# Each number of the move list: inside the list's box on the left, and shown whole.
+NUMBERS = """() => {
+    const list = document.querySelector("#move-list").getBoundingClientRect();
+    return [...document.querySelectorAll("#move-list .move-number")].map((number) => ({
+        text: number.textContent,
+        inside: number.getBoundingClientRect().left >= list.left,
+        whole: number.scrollWidth <= number.clientWidth,
+        right: Math.round(number.getBoundingClientRect().right),
+    }));
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_move_numbers_of_two_and_three_digits_show_whole(
+    page: Page, site_url: str, watch, size: tuple[int, int]
+) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    load(page, site_url, "virus-war", random_record("virus-war", 66, seed=2))
+    numbers = page.evaluate(NUMBERS)
+    assert [number["text"] for number in numbers][-3:] == ["9.", "10.", "11."], numbers
+    # three digits: the widest a game reaches in practice
+    page.locator("#move-list .move-number").last.evaluate("(number) => number.textContent = '999.'")
+    numbers = page.evaluate(NUMBERS)
+    assert all(number["inside"] and number["whole"] for number in numbers), numbers
+    assert len({number["right"] for number in numbers}) == 1, numbers  # they line up
+
+
+def test_virus_fight_at_game_over_offers_undo_only_when_it_works(
+    page: Page, site_url: str, watch
+) -> None:
+    # a friend game over after play (the rules' sample game): Undo works, as the status says
+    final = load(page, site_url, "virus-fight", SAMPLE_RECORD, seats=["human", "human"])
+    assert final["over"]
+    expect(page.locator("#status")).to_have_text(
+        "The game is over. Start a new game, or undo to look back."
+    )
+    page.locator("#undo").click()
+    wait_until(page, lambda now: settled(now) and now["ply"] == final["ply"] - 1)
+    # over as the programs are revealed (each blocked at once): programs are never taken
+    # back, so Undo is off and the status does not offer it
+    record = "VirusFight 1\nplayers 2\nsize 5\nseed 0\nsetup 1 a1:M1 @a1\nsetup 2 e5:M1 @e5\n"
+    reply = page.evaluate(SEND, {"op": "load", "game": "virus-fight", "record": record})
+    assert reply["ok"] and reply["view"]["result"], reply
+    wait_until(page, lambda now: now["over"])
+    expect(page.locator("#undo")).to_be_disabled()
+    expect(page.locator("#status")).to_have_text("The game is over. Start a new game.")
 
 
 def test_rematch_swaps_the_seats_and_turns_the_board(page: Page, site_url: str, watch) -> None:
@@ -218,7 +344,7 @@ def test_one_click_starts_from_the_home_page(page: Page, site_url: str, watch) -
     expect(page.locator("#message")).to_contain_text("Unfinished games")
     page.goto(f"{site_url}/")
     expect(page.locator("#unfinished-list .unfinished-game")).to_have_count(1)
-    expect(page.locator("#unfinished-list")).to_contain_text("1 moves")
+    expect(page.locator("#unfinished-list")).to_contain_text("1 move ·")
     expect(page.locator("#level")).to_have_value("hard")
     # every other game too (Fight the Virus: two players by default, the second the computer)
     for game in ("virus-war", "virus-fight", "fight-the-virus"):

@@ -2,7 +2,7 @@
 JavaScript widget's embedSettings) and the first visit's download bar (web/app/glue/progress.py),
 in the Python that both MicroPython and CPython run, like glue_scenarios.py."""
 
-from glue.embed_settings import embed_settings, option_value
+from glue.embed_settings import drop_refused, embed_settings, option_value
 from glue.progress import Progress, bar_text, megabytes, note_of
 from glue.urlform import parse_form as parse_query
 
@@ -68,6 +68,35 @@ def scenario_embed_options_are_numbers_booleans_or_text():
     assert option_value("٣") == "٣"  # only ASCII digits, like JavaScript's \d
     # the last of a repeated option wins (a plain object's assignment)
     assert embed_settings("?size=4&size=8")["options"] == {"size": 8}
+
+
+def scenario_embed_refused_seats_go_first_then_everything():
+    # bad seats with good options and a record: the game is tried again with its default seats
+    settings = embed_settings("?seats=bogus&size=5&level=hard&record=tAbC")
+    assert drop_refused(settings) == "seats"
+    assert settings["seats"] is None
+    assert settings["options"] == {"size": 5}
+    assert settings["level"] == "hard" and settings["record"] == "tAbC"
+    # refused again: people in every seat, then a plain game, then nothing is left to drop
+    assert drop_refused(settings) == "level"
+    assert settings["level"] is None and settings["options"] == {"size": 5}
+    assert drop_refused(settings) == "all"
+    assert settings["options"] == {} and settings["level"] is None and settings["record"] is None
+    assert drop_refused(settings) is None
+    # too many seats for the game, nothing else: its default seats, then nothing left
+    settings = embed_settings("?seats=human,human,human")
+    assert drop_refused(settings) == "seats" and settings["seats"] is None
+    assert drop_refused(settings) is None
+    # an unknown level: people in every seat, the options kept
+    settings = embed_settings("?level=bogus&size=5")
+    assert drop_refused(settings) == "level" and settings["options"] == {"size": 5}
+    # no seats (or an empty list, which is the default already): the options go at once
+    settings = embed_settings("?seats=,&size=99")
+    assert drop_refused(settings) == "all" and settings["options"] == {}
+    assert drop_refused(embed_settings("")) is None
+    # a replay has no seats nor level to drop: its record goes
+    settings = embed_settings("?mode=replay&seats=bogus&level=hard&record=zzz")
+    assert drop_refused(settings) == "all" and settings["record"] is None
 
 
 def scenario_embed_seats_are_split_and_capped():

@@ -39,6 +39,45 @@ def scenario_the_move_list_entry_of_a_position():
     assert viewed([{"number": 1, "plies": [{"text": "x"}]}], 1) is None  # no ply: not known
 
 
+def scenario_replay_steps_and_counts_as_the_move_list_does():
+    # Virus War: 14 steps, turns of three (the last in progress); the list counts turns
+    moves = [
+        {"number": 1, "plies": [{"text": "a1-b2-c1", "ply": 3}, {"text": "f6-e6-f5", "ply": 6}]},
+        {"number": 2, "plies": [{"text": "a3-a2-d2", "ply": 9}, {"text": "e4-d6", "ply": 12}]},
+        {"number": 3, "plies": [{"text": "d3-d4", "ply": 14, "last": True}]},
+    ]
+    stops = navigation.step_stops(moves, 14)
+    assert stops == [0, 3, 6, 9, 12]
+    target = navigation.view_target
+    assert target(None, 14, "prev", stops) == 12 and target(12, 14, "next", stops) is None
+    assert target(0, 14, "next", stops) == 3 and target(3, 14, "next", stops) == 6
+    assert target(6, 14, "prev", stops) == 3 and target(0, 14, "prev", stops) == 0
+    assert target(5, 14, "prev", stops) == 3 and target(4, 14, "next", stops) == 6
+    # a point of the chart between two turns: the nearer one (the later of two as near)
+    assert target(None, 14, 4, stops) == 3 and target(None, 14, 5, stops) == 6
+    assert target(None, 14, 13, stops) is None and target(None, 14, 1, stops) == 0
+    number = navigation.position_number
+    # "Viewing move 1 of 5" for the first turn, not "move 3 of 14"
+    assert number(moves, 3) == (1, 5) and number(moves, 3, 0) == (1, 5)
+    assert number(moves, 12) == (4, 5) and number(moves, 0) == (0, 5)
+    assert number(moves, 4) == (1, 5)  # one step into the second turn: one turn done
+    # Virus Fight: the programs appear together at the reveal (position 2); each its number
+    fight: list = [
+        {"number": None, "plies": [{"text": "1: a1:W1 @c1", "ply": 2}]},
+        {"number": None, "plies": [{"text": "2: a5:E3 @e5", "ply": 2}]},
+        {"number": 1, "plies": [{"text": "1: W2 @d1", "ply": 4}, {"text": "2: J3", "ply": 5}]},
+    ]
+    assert navigation.step_stops(fight, 6) == [0, 2, 4, 5]
+    assert number(fight, 2, 0) == (1, 4) and number(fight, 2, 1) == (2, 4)
+    assert number(fight, 2) == (2, 4) and navigation.viewed_entry(fight, 2) == 1
+    assert number(fight, 2, 3) == (2, 4)  # a move clicked that shows another position
+    # Zebra: a move per action, every position a stop
+    zebra = [{"number": 1, "plies": [{"text": "b1-c1", "ply": 1}, {"text": "d2-d3", "ply": 2}]}]
+    assert navigation.step_stops(zebra, 3) == [0, 1, 2] and number(zebra, 1) == (1, 2)
+    assert navigation.step_stops(zebra, 2) == [0, 1]  # the live position is no stop
+    assert navigation.step_stops([], 5) == [0] and number([], 0) == (0, 0)
+
+
 def scenario_the_evaluation_chart_names_a_position_by_where_it_is_clicked():
     assert navigation.chart_ply(0.0, 11) == 0 and navigation.chart_ply(1.0, 11) == 10
     assert navigation.chart_ply(0.52, 11) == 5 and navigation.chart_ply(0.56, 11) == 6

@@ -86,11 +86,22 @@ def scenario_the_move_list_as_markup():
         },
     ]
     assert views.move_list_html(moves) == (
-        '<li class="prelude"><button type="button" class="ply" tabindex="-1" data-ply="1">'
-        "xa1</button></li>"
-        '<li value="1"><button type="button" class="ply" tabindex="-1" data-ply="3">'
+        '<li class="prelude"><span class="move-plies">'
+        '<button type="button" class="ply" tabindex="-1" data-ply="1">xa1</button></span></li>'
+        '<li><span class="move-number">1.</span><span class="move-plies">'
+        '<button type="button" class="ply" tabindex="-1" data-ply="3">'
         "P1 2&gt;A:a5.b5 &amp; &quot;x&quot;</button>"
-        '<button type="button" class="ply last" tabindex="-1">d2</button></li>'
+        '<button type="button" class="ply last" tabindex="-1">d2</button></span></li>'
     )
     assert views.move_list_html([]) == ""
     assert views.escape("<a & b>") == "&lt;a &amp; b&gt;"
+
+
+def scenario_a_finished_game_that_cannot_be_undone_does_not_say_undo():
+    over = {"key": "play.game-over", "params": {}}
+    assert views.status_message({"status": over, "can_undo": True}) == over
+    # Virus Fight ended as its programs were revealed: they are never taken back
+    fixed = views.status_message({"status": over, "can_undo": False})
+    assert fixed == {"key": "play.game-over-no-undo", "params": {}}
+    playing = {"key": "zebra.status.move", "params": {}}
+    assert views.status_message({"status": playing, "can_undo": False}) == playing

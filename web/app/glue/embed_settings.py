@@ -1,9 +1,11 @@
 """A blog widget's settings, read from its URL's query string exactly as the JavaScript widget
 read them (``URLSearchParams``): the reserved parameters, every other one a game option
 (``?size=6&setup=hole``, checked by the engine like the options form's), and the parameters
-that cannot be used, as translation requests the widget shows before it plays on. Pure: the
-page's glue (glue.embed, glue.poster, the game page) hands in ``location.search``."""
+that cannot be used, as translation requests the widget shows before it plays on; and what the
+widget tries next when the engine refuses its game (``drop_refused``). Pure: the page's glue
+(glue.embed, glue.poster, the game page) hands in ``location.search``."""
 
+from glue.seat_choices import HUMAN
 from glue.urlform import first, parse_form, seat_list
 
 TYPE_CHECKING = False
@@ -50,3 +52,47 @@ def embed_settings(query: str) -> "dict[str, Any]":
         "parent": first(pairs, "parent"),
         "problems": problems,
     }
+
+
+def drop_refused(settings: "dict[str, Any]") -> "str | None":
+    """The engine refused the game ``settings`` asked for: drops what to try without next and
+    says what it dropped, the record and the options kept as long as they may be the
+    reason: first the seats ("seats": the game's default seats, a person against ``level``
+    or people in every seat), then the level ("level": people in every seat), then the
+    record and the options too ("all": a plain game); None when a plain game was refused
+    (nothing is left to drop). A replay has no seats (nobody plays in it)."""
+    playing = settings.get("mode") != "replay"
+    if settings.get("seats") and playing:
+        settings["seats"] = None
+        return "seats"
+    if settings.get("level") and playing:
+        settings["level"] = None
+        return "level"
+    if settings.get("record") or settings.get("options") or settings.get("level"):
+        settings["record"] = None
+        settings["options"] = {}
+        settings["level"] = None
+        return "all"
+    return None
+
+
+def poster_title(settings: "dict[str, Any]", levels: "list[str]") -> "dict[str, Any]":
+    """What the poster says Play starts (``settings`` from :func:`embed_settings`), as a
+    translation request without the game's name: a replay; a game against the computer when
+    the seats or the level name computer players; else a game for people at this device.
+    ``levels`` are the computer players the site has a name for (``embed.level.<level>``): a
+    ``level`` of ``human`` or of an unknown player seats people (the game page drops what the
+    engine refuses), and so do seats naming an unknown player."""
+    if settings.get("mode") == "replay":
+        return {"key": "embed.title-replay", "params": {}}
+    seats = settings.get("seats")
+    if seats and all(seat == HUMAN or seat in levels for seat in seats):
+        bots = [seat for seat in seats if seat != HUMAN]
+    else:
+        level = settings.get("level")
+        bots = [level] if level in levels else []
+    if not bots:
+        return {"key": "embed.title-play", "params": {}}
+    if any(bot != bots[0] for bot in bots):
+        return {"key": "embed.title-computers", "params": {}}
+    return {"key": "embed.title-computer", "params": {"level": {"key": "embed.level." + bots[0]}}}

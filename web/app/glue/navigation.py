@@ -4,6 +4,8 @@ before it (0 the start); ``None`` is the live game.
 
 >>> view_target(None, 12, "prev"), view_target(11, 12, "next"), view_target(3, 12, "first")
 (11, None, 0)
+>>> view_target(None, 12, "prev", [0, 3, 6, 9]), view_target(3, 12, "next", [0, 3, 6, 9])
+(9, 6)
 """
 
 TYPE_CHECKING = False
@@ -15,24 +17,64 @@ if TYPE_CHECKING:
 REPLAY_KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last"}
 
 
-def view_target(viewing: "int | None", live: int, where: "Any") -> "int | None":
+def view_target(
+    viewing: "int | None", live: int, where: "Any", stops: "list[int] | None" = None
+) -> "int | None":
     """The position to show after ``where`` ("first", "prev", "next", "last" or a ply) from
     ``viewing`` (None: the live game, at ply ``live``): a ply before the live one, or None
-    for the live game itself."""
+    for the live game itself. The steps go from stop to stop (``stops``, in order, from
+    :func:`step_stops`; None: every position) and a ply is the stop nearest to it, so that a
+    Virus War turn is one step, as it is one move of the list."""
     current = live if viewing is None else viewing
+    if stops is None:
+        stops = list(range(live))
     if where == "first":
         target = 0
     elif where == "prev":
-        target = max(0, current - 1)
+        earlier = [stop for stop in stops if stop < current]
+        target = earlier[-1] if earlier else 0
     elif where == "next":
-        target = current + 1
+        later = [stop for stop in stops if stop > current]
+        target = later[0] if later else live
     elif where == "last":
         target = live
     elif isinstance(where, int) and not isinstance(where, bool):
-        target = max(0, where)
+        target = live
+        for stop in stops + [live]:  # the nearest stop, the later of two as near
+            if abs(stop - where) <= abs(target - where):
+                target = stop
     else:
         return viewing
     return None if target >= live else target
+
+
+def step_stops(moves: "list[dict[str, Any]]", live: int) -> "list[int]":
+    """The positions the replay steps through, in order: the start and each position a move of
+    the list shows (``view.moves``), before the live one ``live``."""
+    stops = [0]
+    for entry in entries(moves):
+        ply = entry.get("ply")
+        if isinstance(ply, int) and not isinstance(ply, bool) and 0 < ply < live:
+            stops.append(ply)
+    return sorted(set(stops))
+
+
+def position_number(
+    moves: "list[dict[str, Any]]", ply: int, entry: "int | None" = None
+) -> "tuple[int, int]":
+    """``(number, total)`` for "Viewing move 3 of 12", counted as the move list counts: the
+    moves of the list shown complete at position ``ply`` (``entry``, the move clicked, when it
+    shows that position: moves that appear together each have their number) and the list's
+    moves in all. A Virus War turn is one move, not three steps."""
+    listed = entries(moves)
+    if entry is not None and 0 <= entry < len(listed) and listed[entry].get("ply") == ply:
+        return entry + 1, len(listed)
+    done = 0
+    for each in listed:
+        shown = each.get("ply")
+        if isinstance(shown, int) and shown <= ply:
+            done += 1
+    return done, len(listed)
 
 
 def entries(moves: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
@@ -45,16 +87,22 @@ def entries(moves: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
 
 
 def viewed_entry(moves: "list[dict[str, Any]]", ply: "int | None") -> "int | None":
-    """The index of the move list's ply that position ``ply`` belongs to: the first one shown
-    complete at ``ply`` or later (a Virus War turn covers its three steps); None at the start
-    or for the live game."""
+    """The index of the move list's ply that position ``ply`` belongs to: the last one shown
+    complete at ``ply`` (Virus Fight's programs appear together), else the first one shown
+    complete later (a Virus War turn covers its three steps); None at the start or for the
+    live game."""
     if ply is None or ply <= 0:
         return None
+    found = None
     for index, entry in enumerate(entries(moves)):
         shown = entry.get("ply")
-        if isinstance(shown, int) and shown >= ply:
-            return index
-    return None
+        if not isinstance(shown, int):
+            continue
+        if shown == ply:
+            found = index
+        elif shown > ply:
+            return index if found is None else found
+    return found
 
 
 def chart_ply(fraction: float, positions: int) -> int:

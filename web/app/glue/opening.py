@@ -6,6 +6,7 @@ never opens on nothing, and a saved game is removed only when it cannot be read 
 
 from glue import dom
 from glue.records import settle
+from glue.saved import listed_moves
 from glue.starts import flipped_for, start_asked
 
 TYPE_CHECKING = False
@@ -16,8 +17,9 @@ if TYPE_CHECKING:
 
 
 def resumable(page: "GamePage") -> "dict[str, Any] | None":
-    """The game this page resumes when it opens: the one this tab played before a reload,
-    else the most recent unfinished game that no other open tab plays."""
+    """The game this page resumes when it opens: the one this tab played before a reload
+    (or its draft, a game nobody played yet), else the most recent unfinished game that no
+    other open tab plays."""
     if page.embed or str(dom.window.location.hash):
         return None
     own = page.tabs.own()
@@ -25,6 +27,9 @@ def resumable(page: "GamePage") -> "dict[str, Any] | None":
         entry = page.saved.entry(own)
         if entry is not None and entry["game"] == page.game and not entry.get("over"):
             return entry
+        draft = page.saved.draft(page.game)
+        if draft is not None and draft["id"] == own:
+            return draft
     return page.saved.latest(page.game, page.tabs.held_elsewhere())
 
 
@@ -70,7 +75,7 @@ async def open_first_game(page: "GamePage") -> None:
     reply = await page.send(request)
     if reply.get("ok"):
         if entry.get("plies", 0) > 0:
-            page.show_message({"key": "saved.resumed", "params": {"count": entry["plies"]}})
+            page.show_message({"key": "saved.resumed", "params": {"count": entry["moves"]}})
         return
     page.saved.remove(entry["id"])  # it cannot be read back: say so, start afresh
     await page.send(page.options.new_request())
@@ -106,7 +111,7 @@ async def open_shared(page: "GamePage", shared: "dict[str, Any]") -> None:
             request["seats"] = shared["seats"]
         reply = await page.send(request)
         if reply.get("ok"):
-            count = reply["view"]["ply_count"]
+            count = listed_moves(reply["view"])
             page.show_message({"key": "share.opened", "params": {"count": count}})
             return
         reason = load_problem(page, reply.get("error") or {})
@@ -123,33 +128,41 @@ def load_problem(page: "GamePage", error: "dict[str, Any]") -> "dict[str, Any]":
 
 async def open_embedded(page: "GamePage") -> None:
     """An embedded game: the URL's record (replayed, or played on from its position),
-    options, seats or computer level. Anything refused is said, and a plain game starts."""
+    options, seats or computer level. Anything refused is said, and the game starts without it
+    (embed_settings.drop_refused: its default seats, else people, else a plain game)."""
+    from glue.embed_settings import drop_refused
     from glue.share import ShareError, decode_record
 
     settings = page.embed or {}
     problems = list(settings.get("problems") or [])
-    request = page.options.new_request()
+    record = None
     if settings.get("record"):
         try:
             record = await settle(decode_record(settings["record"]))
         except ShareError as error:
             problems.append({"key": "share.error." + error.code, "params": {}})
-        else:
+    dropped = None
+    while True:
+        request = page.options.new_request()
+        if record is not None and settings.get("record"):
             request = {"op": "load", "game": page.game, "record": record}
             seats = page.options.embed_seats()
             if seats:
                 request["seats"] = seats
-    reply = await page.send(request)
-    if not reply.get("ok"):
-        problems.append(load_problem(page, reply.get("error") or {}))
-        settings["options"] = {}
-        settings["level"] = None
-        await page.send(page.options.new_request())
+        reply = await page.send(request)
+        if reply.get("ok"):
+            break
+        if dropped is None:  # the first refusal says why
+            problems.append(load_problem(page, reply.get("error") or {}))
+        dropped = drop_refused(settings)
+        if dropped is None:
+            break
     if page.replay and page.view is not None:
         end = page.view["ply_count"]
         await page.send({"op": "seek", "ply": replay_start(settings.get("ply"), end)})
     if problems:
-        page.show_message({"key": "embed.refused", "params": {"reason": problems[0]}}, "error")
+        key = "embed.refused-seats" if dropped in ("seats", "level") else "embed.refused"
+        page.show_message({"key": key, "params": {"reason": problems[0]}}, "error")
 
 
 def game_asked(fragment: str) -> "str | None":

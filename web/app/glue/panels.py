@@ -3,7 +3,7 @@ message, scores, the move list, the decision buttons, the record panel's buttons
 banner and the embed's replay bar; and what screen readers hear after each reply."""
 
 from glue import dom
-from glue.views import button_groups, move_list_html
+from glue.views import button_groups, move_list_html, status_message
 
 # Games whose solo results go to the best-scores table (glue.best_scores).
 BEST_SCORE_GAMES = ("fight-the-virus",)
@@ -89,7 +89,7 @@ class Panels:
                 player = (to_move or 0) + 1
             status = page.language.t("play.bot-thinking", {"player": player})
         else:
-            status = self.text(view["status"])
+            status = self.text(status_message(view))
         dom.by_id("status").textContent = status
 
     def render_scores(self, scores: "list[dict[str, Any]]") -> None:
@@ -182,7 +182,10 @@ class Panels:
     def render_result(self, view: "dict[str, Any]") -> None:
         result = view.get("result")
         banner = dom.by_id("result")
-        banner.hidden = not result or self.page.dismissed_result == view.get("ply_count")
+        page = self.page
+        # closed by "See the board", or making way for an earlier position (glue.viewer)
+        closed = page.dismissed_result == view.get("ply_count") or page.viewing() is not None
+        banner.hidden = not result or closed
         if result:
             dom.by_id("result-title").textContent = self.text(result["title"])
             details = [self.text(detail) for detail in result.get("details") or []]

@@ -1,12 +1,21 @@
 """Replays on a game page: a click on a move of the list (or on the evaluation chart), the
 arrow keys, Home and End show the position after that move, read-only, with a bar that says
-which move is shown and leads back to the game. The engine draws the position (its
-``position`` request); the game itself, its undo and redo, is never touched by looking.
-Which position a key or a click means is ``glue.navigation``'s."""
+which move is shown and leads back to the game; the result banner of a finished game makes
+way meanwhile and comes back with the game. The engine draws the position (its ``position``
+request); the game itself, its undo and redo, is never touched by looking. Which position a
+key or a click means, and how the bar counts, is ``glue.navigation``'s (as the move list
+counts: a Virus War turn is one move)."""
 
 from glue import dom
 from glue.computer import CHART_WIDTH
-from glue.navigation import chart_ply, entries, view_target, viewed_entry
+from glue.navigation import (
+    chart_ply,
+    entries,
+    position_number,
+    step_stops,
+    view_target,
+    viewed_entry,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,9 +48,9 @@ class Viewer:
         if page.view is None:
             return
         # keys pressed quickly step on from the position asked for last
-        target = view_target(
-            self.ply if self.wanted is None else self.wanted, self.live_ply(), where
-        )
+        live = self.live_ply()
+        stops = step_stops(page.view.get("moves") or [], live)
+        target = view_target(self.ply if self.wanted is None else self.wanted, live, where, stops)
         if target is None:
             if self.active or self.wanted is not None:
                 self.leave()
@@ -62,6 +71,7 @@ class Viewer:
         self.ply = target
         self.position = reply["position"]
         self.draw()
+        self.bring_into_view()
         page.panels.say(self.describe())
 
     def refresh(self) -> None:
@@ -99,6 +109,7 @@ class Viewer:
         play_bar = dom.by_id("play-bar")
         if viewing:
             play_bar.setAttribute("inert", "")
+            dom.by_id("result").hidden = True  # back with the game (panels.render_result)
         else:
             play_bar.removeAttribute("inert")
         self.mark_moves()
@@ -114,13 +125,28 @@ class Viewer:
             page.computer.render_evaluation(view, history[self.ply])
         page.computer.mark_chart(self.ply)
 
+    def bring_into_view(self) -> None:
+        """The bar and the board's middle on screen (on a phone the move list clicked is far
+        below them): the bar scrolls to the top of the window when either is out of it."""
+        bar = dom.by_id("viewing-bar")
+        if bar.hidden:
+            return
+        height = float(dom.window.innerHeight)
+        shown = bar.getBoundingClientRect()
+        board = self.page.board.element.getBoundingClientRect()
+        middle = (float(board.top) + float(board.bottom)) / 2
+        if float(shown.top) < 0 or float(shown.bottom) > height or not 0 <= middle <= height:
+            bar.scrollIntoView(dom.js_object({"block": "start"}))
+
     def describe(self) -> str:
-        """ "Viewing move 12 of 40: c2-d2", the bar's text."""
+        """ "Viewing move 12 of 40: c2-d2", the bar's text, counted as the move list counts."""
         page = self.page
         view = page.view or {}
-        params = {"ply": self.ply, "total": self.live_ply()}
+        moves = view.get("moves") or []
+        number, total = position_number(moves, self.ply or 0, self.entry)
+        params = {"ply": number, "total": total}
         index = self.viewed_index()
-        listed = entries(view.get("moves") or [])
+        listed = entries(moves)
         if index is not None and listed[index].get("ply") == self.ply:
             params["move"] = listed[index]["text"]
             return page.language.t("replay.viewing-move", params)
@@ -134,14 +160,21 @@ class Viewer:
         return viewed_entry((self.page.view or {}).get("moves") or [], self.ply)
 
     def mark_moves(self) -> None:
-        """The move list's ply of the position shown is marked (``aria-current``)."""
+        """The move list's ply of the position shown is marked (``aria-current``) and scrolled
+        into the list's view (the list only: the window stays where it is)."""
         index = self.viewed_index()
+        listing = dom.by_id("move-list")
         for number, button in enumerate(dom.query_all("#move-list button.ply")):
             current = number == index
             button.classList.toggle("viewed", current)
             if current:
                 button.setAttribute("aria-current", "step")
-                button.scrollIntoView(dom.js_object({"block": "nearest"}))
+                box = listing.getBoundingClientRect()
+                shown = button.getBoundingClientRect()
+                if float(shown.top) < float(box.top):
+                    listing.scrollTop -= float(box.top) - float(shown.top)
+                elif float(shown.bottom) > float(box.bottom):
+                    listing.scrollTop += float(shown.bottom) - float(box.bottom)
             else:
                 button.removeAttribute("aria-current")
 
@@ -184,6 +217,7 @@ class Viewer:
         return self.go_from_result(chart_ply(fraction, len(history)))
 
     async def go_from_result(self, where: "Any") -> None:
-        self.page.controls.close_result(focus=False)
-        dom.by_id("move-list").focus()
+        """From the result banner's chart: the move list takes the keyboard's focus (the
+        banner makes way while a position is viewed, glue.viewer's draw)."""
+        dom.by_id("move-list").focus(dom.js_object({"preventScroll": True}))
         await self.go(where)

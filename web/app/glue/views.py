@@ -28,6 +28,16 @@ def button_groups(
     return items
 
 
+def status_message(view: "dict[str, Any]") -> "dict[str, Any]":
+    """The status line's message: the engine's, except that a finished game whose last
+    action cannot be taken back (Virus Fight's programs, when the game ends as they are
+    revealed) is not told to undo to look back."""
+    status = view.get("status") or {}
+    if status.get("key") == "play.game-over" and not view.get("can_undo"):
+        return {"key": "play.game-over-no-undo", "params": {}}
+    return status
+
+
 def hint_parts(actions: "list[dict[str, Any]]") -> "tuple[str | None, list[str]]":
     """The suggested action's notation (None: no suggestion) and its alternatives'."""
     if not actions:
@@ -178,14 +188,18 @@ def escape(text: str) -> str:
 
 
 def move_list_html(moves: "list[dict[str, Any]]") -> str:
-    """The move list's items (``view.moves`` rows): each move a button that shows the position
-    after it (``data-ply``, glue.viewer), out of the Tab order (the list is one stop, its arrow
-    keys step through the game). One piece of markup: far fewer calls into the page than an
-    element at a time."""
+    """The move list's items (``view.moves`` rows): the row's number ("12.", in the flow of
+    the row, so that no width of number is cut off), then each move a button that shows the
+    position after it (``data-ply``, glue.viewer), out of the Tab order (the list is one stop,
+    its arrow keys step through the game). One piece of markup: far fewer calls into the page
+    than an element at a time."""
     items = []
     for row in moves:
         number = row.get("number")
-        opening = '<li class="prelude">' if number is None else '<li value="' + str(number) + '">'
+        if number is None:
+            opening = '<li class="prelude">'
+        else:
+            opening = '<li><span class="move-number">' + escape(str(number)) + ".</span>"
         buttons = []
         for ply in row.get("plies") or []:
             shown = ply.get("ply")
@@ -200,5 +214,5 @@ def move_list_html(moves: "list[dict[str, Any]]") -> str:
                 + escape(ply["text"])
                 + "</button>"
             )
-        items.append(opening + "".join(buttons) + "</li>")
+        items.append(opening + '<span class="move-plies">' + "".join(buttons) + "</span></li>")
     return "".join(items)
