@@ -22,7 +22,12 @@ Requests (``{"op": ...}``):
 ``click``   ``cell``                       select, extend the selection, or play
 ``cancel``                                 drop the selection
 ``play``    ``action``                     play an action given in notation
-``undo`` / ``redo``                        one action back / forward
+``undo`` / ``redo``                        one action back / forward (a resignation too)
+``resign``  [``player``]                   the seat to act (``player``: it must be that seat,
+                                           a person's) gives up (:meth:`Match.resign`: the
+                                           game ends, or in Virus Fight and Fight the Virus
+                                           the player is out); the view's ``can_resign``
+                                           says whether the seat to act may
 ``load``    ``record`` [``seats``]         replace the game by a replayed record (a bad record
                                            is an error naming the line; the game on screen stays)
 ``seek``    ``ply``                        undo or redo to the position after ``ply`` actions
@@ -45,10 +50,14 @@ A presentation module may add optional hooks (Virus Fight uses them all): ``clic
 ``action_cells`` is not enough), ``HIGHLIGHT_SOURCES`` (highlight first clicks),
 ``click_label`` (the button for a click token that is not a board cell), ``announce`` (the
 message after an action), ``undoable``, ``public_record``, ``extras`` (more SVG pictures,
-such as supplies), ``setup`` (a secret setup to compose), ``preview`` and ``new_options``;
-for boards that are not one grid (a player sheet): ``spots`` (every clickable name; ``grid``
-may then be ``None``), ``KEEP_CLICK_CASE`` (names such as ``R9`` and ``e3`` differ by case)
-and ``placement`` (what the page needs to preview a shape under the pointer).
+such as supplies), ``setup`` (a secret setup to compose), ``preview``, ``new_options``,
+``computer_decision`` and ``hint_decision`` (a computer's or a hint's decision taken without
+search: Virus Fight's stop proposals and answers), ``resigned`` (the message for a seat that
+resigned, in games whose rules record resignations) and ``WINS`` (the key of the title of a
+resigned game's result, ``play.wins`` by default); for boards that are not one grid (a
+player sheet): ``spots`` (every clickable name; ``grid`` may then be ``None``),
+``KEEP_CLICK_CASE`` (names such as ``R9`` and ``e3`` differ by case) and ``placement`` (what
+the page needs to preview a shape under the pointer).
 
 **The move list and replays.** Every ply of ``view.moves`` carries ``ply``: the number of
 actions after which the move list shows it complete, the position a click on it shows
@@ -115,7 +124,7 @@ from pyengine.ai.players import Thinking, game_ai, make_player, player_kinds
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, State
 from pyengine.core.registry import game_ids
-from pyengine.session import HUMAN, Match
+from pyengine.session import HUMAN, RESIGN, Match
 
 Reply = dict[str, Any]
 
@@ -424,10 +433,14 @@ class Controller:
         stats = thinking.stats()
         action = thinking.action
         secret = self._is_secret(state)
-        values = stats.get("values")
-        if values and not secret:
+        values = None if secret else stats.get("values")
+        if values:
             self._remember(match, chances(values))
-        reply = self._play(action, evaluation=None if secret or not values else chances(values))
+        # the position after the move keeps the values only of a real search (the value of its
+        # best line); a decision taken without searching (one legal action, a planned step)
+        # valued its own position only, so the next one gets its own estimate
+        searched = bool(values) and bool(stats.get("iterations"))
+        reply = self._play(action, evaluation=chances(values) if values and searched else None)
         reply["stats"] = (
             {key: stats[key] for key in ("player", "iterations", "elapsed_ms")} if secret else stats
         )
@@ -447,11 +460,16 @@ class Controller:
             )
         if self._is_secret(state):  # a secret setup is composed, not clicked: no hint
             raise RequestError("There is no hint for this decision.", code="request.no-hint")
-        pending = self._think(request, "hint", match, seat, HINT_LEVEL)
-        if not pending.thinking.done:
-            return self._thinking_reply(pending)
-        self.pending = None
-        stats = pending.thinking.stats(top=3)
+        direct = self._direct_hint(match, seat)
+        if direct is not None:  # no search: the answer to a stop proposal
+            self.pending = None
+            stats: dict[str, Any] = {"candidates": [{"action": str(direct), "value": 0.0}]}
+        else:
+            pending = self._think(request, "hint", match, seat, HINT_LEVEL)
+            if not pending.thinking.done:
+                return self._thinking_reply(pending)
+            self.pending = None
+            stats = pending.thinking.stats(top=3)
         if stats.get("values"):
             self._remember(match, chances(stats["values"]))
         paths_of: dict[str, list[list[str]]] = {}
@@ -545,6 +563,14 @@ class Controller:
         hook = getattr(presentation_of(state.game.id), "computer_decision", None)
         return None if hook is None else hook(state, seat, game_ai(state.game.id))
 
+    @staticmethod
+    def _direct_hint(match: Match, seat: int) -> Action | None:
+        """A person's hint taken without search: the presentation's ``hint_decision`` hook
+        (Virus Fight's answer to a stop proposal, by the scoring that would end the game)."""
+        state = match.state
+        hook = getattr(presentation_of(state.game.id), "hint_decision", None)
+        return None if hook is None else hook(state, seat, game_ai(state.game.id))
+
     def _is_secret(self, state: State) -> bool:
         """Whether the decision to make is a secret setup (its search must not be shown)."""
         setup = getattr(presentation_of(state.game.id), "setup", None)
@@ -559,12 +585,40 @@ class Controller:
         while HUMAN in match.seats and self._bot_to_move(match) and self._can_undo(match):
             action = match.undo()
         self.selection = []
+        if str(action) == RESIGN:
+            return self._success(_message("play.resign-undone"))
         return self._success(_message("play.undone", action=str(action)))
 
     def _op_redo(self, request: dict[str, Any]) -> Reply:
         action = self._require_match().redo()
         self.selection = []
+        if str(action) == RESIGN:
+            return self._success(_message("play.resign-redone"))
         return self._success(_message("play.redone", action=str(action)))
+
+    def _op_resign(self, request: dict[str, Any]) -> Reply:
+        """The seat to act gives up (``player``: the seat, which must be the one to act and a
+        person's; against the computer the person resigns for their side)."""
+        match = self._require_match()
+        seat = request.get("player", match.to_move)
+        if type(seat) is not int:
+            raise RequestError(
+                "'player' is a seat number.", code="request.field", params={"field": "player"}
+            )
+        if 0 <= seat < len(match.seats) and match.seats[seat] != HUMAN:
+            raise EngineError(
+                "A computer player does not resign.",
+                code="resign.computer-seat",
+                params={"seat": seat + 1},
+            )
+        match.resign(seat)
+        self.selection = []
+        state = match.state
+        present = presentation_of(state.game.id)
+        hook = getattr(present, "resigned", None)
+        if hook is not None:
+            return self._success(hook(state, seat))
+        return self._success(_message("play.resigned", player=present.PLAYERS[seat]))
 
     def _op_load(self, request: dict[str, Any]) -> Reply:
         text = _field(request, "record", str)
@@ -581,7 +635,8 @@ class Controller:
             match.seats = tuple(seats)
         self._replace(match)
         self.flipped = flipped
-        return self._success(_message("play.loaded", count=len(match.actions)))
+        moves = _entry_count(presentation_of(game_id), match.state)  # as the list counts
+        return self._success(_message("play.loaded", count=moves))
 
     def _op_seek(self, request: dict[str, Any]) -> Reply:
         """Undo or redo to the position after ``ply`` actions (a replay viewer's first, previous,
@@ -626,7 +681,7 @@ class Controller:
         cell = _field(request, "cell", str)
         if not getattr(present, "KEEP_CLICK_CASE", False):  # cells such as "C3" are read as "c3"
             cell = cell.lower()
-        if state.is_terminal():
+        if match.is_over:
             return self._success(_message("play.already-over"), level="error")
         if self.selection and self.selection[-1] == cell:
             self.selection.pop()  # clicking the selected cell again takes the selection back
@@ -657,6 +712,8 @@ class Controller:
         return not match.is_over and 0 <= seat < len(match.seats) and match.seats[seat] != HUMAN
 
     def _can_undo(self, match: Match) -> bool:
+        if match.resigned is not None:  # taking the resignation back
+            return True
         hook = getattr(presentation_of(match.state.game.id), "undoable", None)
         return match.can_undo and (hook is None or hook(match.state))
 
@@ -712,11 +769,11 @@ class Controller:
             self._eval_path, self._evals, self._entries = [], [], []
             return None
         current, source = self._evals[-1]
-        return {
-            "chances": current,
-            "source": source,
-            "history": [values for values, _ in self._evals],
-        }
+        history = [values for values, _ in self._evals]
+        result = match.result
+        if match.resigned is not None and result is not None:  # the game ended there
+            current = history[-1] = chances(result.returns())
+        return {"chances": current, "source": source, "history": history}
 
     def _require_match(self) -> Match:
         if self.match is None:
@@ -745,7 +802,8 @@ class Controller:
         match = self._require_match()
         state: State = match.state
         present = presentation_of(state.game.id)
-        pairs = click_paths(present, state)
+        resigned = match.resigned  # the match ended the game (its rules have no resignation)
+        pairs = [] if resigned is not None else click_paths(present, state)
         paths = [cells for cells, _ in pairs]
         depth = len(self.selection)
         targets = sorted(
@@ -784,7 +842,8 @@ class Controller:
             label = None if token in on_board else present.click_label(state, token)
             if label is not None:  # None: made some other way (a shape placed on the sheet)
                 buttons.append({"click": token, "label": label})
-        buttons += present.extra_buttons(state)
+        if resigned is None:
+            buttons += present.extra_buttons(state)
         history = state.history
         last_move = list(present.last_move(state))
         extras = getattr(present, "extras", None)
@@ -803,9 +862,13 @@ class Controller:
                 flipped=self.flipped,
             ),
             "grid": self._grid(present, state),
-            "to_move": None if state.is_terminal() else state.current_player(),
-            "turn": present.turn(state),
-            "status": present.status(state, self.selection),
+            "to_move": None if match.is_over else state.current_player(),
+            "turn": present.turn(state) if resigned is None else _message("play.game-over"),
+            "status": (
+                present.status(state, self.selection)
+                if resigned is None
+                else _message("play.game-over")
+            ),
             "selected": self.selection[-1] if self.selection else None,
             "selection": list(self.selection),
             "targets": targets,
@@ -822,15 +885,31 @@ class Controller:
             "scores": present.scores(state),
             "moves": _with_plies(present.move_rows(state), self._entries),
             "ply_count": len(history),
-            "result": present.result(state),
+            "result": present.result(state) if resigned is None else _resigned_result(match),
             "seats": list(match.seats),
             "players": [present.PLAYERS[seat] for seat in range(state.num_players)],
             "can_undo": self._can_undo(match),
+            "can_resign": match.can_resign() and not self._bot_to_move(match),
             "can_redo": match.can_redo,
             "record": _record_text(match) if public_record is None else public_record(state),
             "evaluation": evaluation,
             "saved": match.to_json(),
         }
+
+
+def _resigned_result(match: Match) -> dict[str, Any]:
+    """The result of a game that the match ended by a resignation: the other seat wins."""
+    present = presentation_of(match.state.game.id)
+    seat = match.resigned
+    assert seat is not None
+    winners = [other for other in range(match.state.num_players) if other != seat]
+    wins = getattr(present, "WINS", "play.wins")
+    return {
+        "winners": winners,
+        "title": _message(wins, player=present.PLAYERS[winners[0]]),
+        "details": [_message("play.resigned", player=present.PLAYERS[seat])],
+        "resigned": seat,
+    }
 
 
 def _record_text(match: Match) -> str:

@@ -308,6 +308,51 @@ def test_virus_fight_computer_proposes_a_stop_when_it_wants(monkeypatch) -> None
     assert reply["ok"] and reply["message"]["key"] != "virus-fight.stop.proposed"
 
 
+def proposal_to_the_person(program: str) -> Controller:
+    """Virus Fight, a person (seat 0, ``program``) against the medium computer, whose book
+    program keeps more in its supply: it plays first (fewer pieces or pips) and proposes a stop
+    in round 1, which the person must answer."""
+    controller = Controller()
+    options = {"players": 2, "seed": 1}
+    controller.handle(
+        {"op": "new", "game": "virus-fight", "options": options, "seats": ["human", "medium"]}
+    )
+    assert controller.handle({"op": "play", "action": program})["ok"]
+    controller.handle({"op": "bot"})  # its program: revealed, it plays first
+    reply = controller.handle({"op": "bot"})
+    assert reply["message"]["key"] == "virus-fight.stop.proposed"
+    state = controller.match.state
+    assert state.decision == "stop-vote" and state.current_player() == 0
+    return controller
+
+
+def test_the_hint_declines_a_stop_that_loses_for_the_person() -> None:
+    # the walkthrough's position: the supplies hold 9 pieces each, 16 pips for the person and
+    # 18 for the computer, so stopping now is a loss for the person by the scoring (§7.4)
+    controller = proposal_to_the_person("b1:J3 c1:W3 d1:M2 @b1")
+    state = controller.match.state
+    assert [len(state.supply(seat)) for seat in (0, 1)] == [9, 9]
+    assert [sum(piece.size for piece in state.supply(seat)) for seat in (0, 1)] == [16, 18]
+    reply = controller.handle({"op": "hint", "slice_ms": 10})  # needs no search
+    assert reply["ok"] and "thinking" not in reply
+    assert [action["action"] for action in reply["hint"]["actions"]] == ["decline"]
+    assert controller.handle({"op": "hint"})["hint"]["actions"][0]["action"] == "decline"
+
+
+def test_the_hint_accepts_a_stop_the_person_wins() -> None:
+    from pyengine.games.virus_fight.ai import advises_stop
+    from pyengine.games.virus_fight.rounds import stop_winners
+
+    controller = proposal_to_the_person("b1:J3 c1:W3 d1:M2 @b1")
+    state = controller.match.state
+    # the same decision with the person's supply one piece larger: stopping wins for them
+    state._supplies[0] = (*state._supplies[0], state._supplies[1][-1])
+    assert stop_winners(state._supplies, state._alive_list())[0] == (0,)
+    assert advises_stop(state, 0) and not advises_stop(state, 1)
+    reply = controller.handle({"op": "hint"})
+    assert reply["hint"]["actions"][0]["action"] == "accept"
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_views_stay_fast(game: str) -> None:
     controller = started(game, ["easy", "easy"])

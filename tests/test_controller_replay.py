@@ -218,3 +218,11 @@ def test_the_pages_rematch_is_a_new_game_the_engine_takes(
     assert reply["view"]["seats"] == [seats[-1], *seats[:-1]]
     kept = {name: value for name, value in view["options"].items() if name != "seed"}
     assert {name: reply["view"]["options"][name] for name in kept} == kept
+
+
+def test_a_loaded_game_counts_the_moves_of_its_list() -> None:
+    controller = Controller()
+    record = '[Game "Virus War"]\n[Size "6"]\n\n1. a1-b2-c3 f6-e5-d4 2. b3-c4\n'
+    reply = controller.handle({"op": "load", "game": "virus-war", "record": record})
+    message = reply["message"]
+    assert (message["key"], message["params"]) == ("play.loaded", {"count": 3})  # not 8 steps

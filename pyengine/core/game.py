@@ -242,6 +242,29 @@ class Game(ABC):
     def write_record(self, state: State) -> str:
         """The canonical record text of ``state``'s game."""
 
+    # -- resigning (see pyengine.session.Match.resign) ------------------------------------
+
+    def resign_action(self, state: State, seat: int) -> Action | None:
+        """The action by which ``seat`` gives up, for a game whose rules have one (Fight the
+        Virus, Virus Fight: it is played, recorded and undone like any other); ``None``: the
+        rules know no resignation, so a match ends the game itself and its record says so
+        (:meth:`write_match_record`)."""
+        return None
+
+    def write_match_record(self, state: State, resigned: int | None = None) -> str:
+        """The record of ``state``'s game, which ``resigned`` gave up when it is a seat (a game
+        whose :meth:`resign_action` is ``None``; such games override this method)."""
+        if resigned is not None:
+            raise EngineError(
+                f"{self.name} records a resignation as an action.", code="record.resigned"
+            )
+        return self.write_record(state)
+
+    def read_match_record(self, text: str) -> tuple[State, int | None]:
+        """Replay a record written by :meth:`write_match_record`: the state and the seat that
+        resigned (``None``: nobody, or the rules recorded it as an action)."""
+        return self.read_record(text), None
+
     def state_from_json(self, document: object) -> State:
         """Rebuild a state from :meth:`State.to_json` output, replaying every action.
 

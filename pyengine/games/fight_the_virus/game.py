@@ -9,7 +9,7 @@ from pyengine.core.errors import OptionError, StateFormatError
 from pyengine.core.game import Game, State
 from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
 from pyengine.games.fight_the_virus import records
-from pyengine.games.fight_the_virus.notation import FightTheVirusAction, parse_action
+from pyengine.games.fight_the_virus.notation import FightTheVirusAction, Resign, parse_action
 from pyengine.games.fight_the_virus.position import parse_position
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
 from pyengine.games.fight_the_virus.turns import parse_groups, seat_name
@@ -186,6 +186,11 @@ class FightTheVirusGame(Game):
 
     def write_record(self, state: State) -> str:
         return records.write_record(state)
+
+    def resign_action(self, state: State, seat: int) -> Resign:
+        """The rules' ``resign`` (§4.2): the player stays seated, the engine decides for
+        them, and the game ends when nobody is left who can win."""
+        return Resign()
 
     def state_from_json(self, document: object) -> FightTheVirusState:
         """As :meth:`Game.state_from_json`; names and groups that break their rules are

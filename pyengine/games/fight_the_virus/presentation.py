@@ -567,14 +567,22 @@ def result(state: FightTheVirusState) -> dict[str, Any] | None:
         )
     if not winners:
         title = message("fight-the-virus.virus-wins")
-        details.insert(0, message(f"fight-the-virus.ending.{state.ending}", turn=state.turn))
+        if len(state.resigned) < state.num_players:  # else: who resigned says it all
+            details.insert(0, message(f"fight-the-virus.ending.{state.ending}", turn=state.turn))
     elif len(winners) == 1:
         title = message("fight-the-virus.wins", player=player(state, winners[0]))
     else:
         title = message(
             "fight-the-virus.shared-win", players=", ".join(state.players[seat] for seat in winners)
         )
+    details[:0] = [resigned(state, seat) for seat in sorted(state.resigned)]
     return {"winners": winners, "title": title, "details": details}
+
+
+def resigned(state: FightTheVirusState, seat: int) -> Message:
+    """What to say of a player who resigned (§4.2: they stay seated, the engine decides for
+    them)."""
+    return message("fight-the-virus.resigned", player=player(state, seat))
 
 
 def new_options(options: Mapping[str, Any]) -> dict[str, Any]:

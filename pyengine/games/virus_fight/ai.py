@@ -18,7 +18,9 @@
   position seen twice already is judged mostly by the supplies (the third time ends it).
 * **Stop proposals** (§7.2) are not in the legal lists: a UI asks :func:`wants_stop` at the
   start of a computer seat's turn and :func:`accepts_stop` when it must answer; if the search is
-  asked to decide a ``stop-vote`` decision, the shortcut answers with :func:`accepts_stop`.
+  asked to decide a ``stop-vote`` decision, the shortcut answers with :func:`accepts_stop`. A
+  hint for a person asked to stop answers with :func:`advises_stop`: accept only a stop that
+  §7.4 does not score as a loss for them.
 
 >>> from pyengine.games.virus_fight import VIRUS_FIGHT
 >>> state = VIRUS_FIGHT.new_initial_state({"players": 2, "seed": 0})
@@ -54,6 +56,7 @@ __all__ = [
     "VirusFightHardHeuristics",
     "VirusFightHeuristics",
     "accepts_stop",
+    "advises_stop",
     "book_program",
     "evaluate_seats",
     "wants_stop",
@@ -342,11 +345,21 @@ def accepts_stop(state: State, seat: int) -> bool:
 def wants_stop(state: State, seat: int) -> bool:
     """§7.2: whether a computer ``seat`` proposes a stop now. Only when it may propose
     (:meth:`~.rules.VirusFightState.can_propose_stop`, its own turn) and under the same
-    condition as :func:`accepts_stop`, narrowed to stops that do not lose for it: it proposes
-    when §7.4 would make it the sole winner, or when its evaluation says it is not winning
-    and §7.4 would at least share the draw with it."""
+    condition as :func:`accepts_stop`, narrowed to stops that do not lose for it
+    (:func:`advises_stop`)."""
     assert isinstance(state, VirusFightState)
     if not state.can_propose_stop() or state.to_act != seat:
+        return False
+    return advises_stop(state, seat)
+
+
+def advises_stop(state: State, seat: int) -> bool:
+    """Whether stopping now is good for ``seat``: §7.4 would make it the sole winner, or
+    would share the draw with it while its evaluation says it is not winning. Never a stop
+    that §7.4 scores as a loss for it. The hint's answer for a person asked to stop, and the
+    condition of :func:`wants_stop`."""
+    assert isinstance(state, VirusFightState)
+    if not state.alive(seat) or state.phase != "play":
         return False
     winners, _ = stop_winners(state._supplies, state._alive_list())
     if winners == (seat,):

@@ -46,6 +46,7 @@ ILLEGAL_CODES = tuple(
         "jump-target",
         "stop-not-now",
         "answer-not-now",
+        "resign-not-now",
     )
 )
 """Every ``IllegalActionError.code`` a Virus Fight state raises (translation keys)."""

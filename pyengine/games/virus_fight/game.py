@@ -13,6 +13,7 @@ from pyengine.games.virus_fight.board import DEFAULT_SIZES
 from pyengine.games.virus_fight.notation import (
     MAX_SIZE,
     MIN_SIZE,
+    Resign,
     VirusFightAction,
     parse_action,
 )
@@ -129,6 +130,10 @@ class VirusFightGame(Game):
 
     def write_record(self, state: State) -> str:
         return records.write_record(state)
+
+    def resign_action(self, state: State, seat: int) -> Resign:
+        """Resigning eliminates the player (see :mod:`.rules`)."""
+        return Resign()
 
 
 VIRUS_FIGHT = VirusFightGame()

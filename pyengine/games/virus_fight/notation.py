@@ -22,6 +22,7 @@ class           notation                     decision               ``cells()``
 ``Jump``        ``J@e5`` / ``J@-``           jump                   the cell / none
 ``ProposeStop`` ``stop``                     turn start (§7.2)      none
 ``AnswerStop``  ``accept`` / ``decline``     answering a proposal   none
+``Resign``      ``resign``                   one's own turn         none
 ==============  ===========================  =====================  ==========================
 
 ``NoEffect``, ``Step(None)`` (``@-``) and ``Jump(None)`` (``J@-``) are the *automatic*
@@ -55,6 +56,7 @@ __all__ = [
     "NoEffect",
     "Piece",
     "ProposeStop",
+    "Resign",
     "Setup",
     "Step",
     "VirusFightAction",
@@ -376,7 +378,30 @@ class AnswerStop(Action):
         return f"AnswerStop.parse({str(self)!r})"
 
 
-VirusFightAction = Setup | Move | Write | Erase | NoEffect | Step | Jump | ProposeStop | AnswerStop
+@dataclass(frozen=True, slots=True)
+class Resign(Action):
+    """Give up during one's turn: the player is eliminated (§6.7, see the rules module);
+    never in a legal list."""
+
+    automatic: ClassVar[bool] = False
+
+    @classmethod
+    def parse(cls, text: str) -> Resign:
+        return _parse_kind(text, Resign, "resign")
+
+    def cells(self) -> tuple[Cell, ...]:
+        return ()
+
+    def __str__(self) -> str:
+        return "resign"
+
+    def __repr__(self) -> str:
+        return "Resign.parse('resign')"
+
+
+VirusFightAction = (
+    Setup | Move | Write | Erase | NoEffect | Step | Jump | ProposeStop | AnswerStop | Resign
+)
 
 
 _Kind = TypeVar("_Kind", bound=Action)
@@ -453,6 +478,8 @@ def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
         action = NoEffect()
     elif lowered == "stop":
         action = ProposeStop()
+    elif lowered == "resign":
+        action = Resign()
     elif lowered in ("accept", "decline"):
         action = AnswerStop(lowered == "accept")
     elif match := _MOVE.fullmatch(stripped):
@@ -468,7 +495,7 @@ def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
     else:
         raise NotationError(
             f"{text!r} is not a Virus Fight action: write c3-d3, +W2@d4, xd4, x-, @c4, J@e5, "
-            "a setup such as c1:M3 d1:W1 @d1, stop, accept or decline.",
+            "a setup such as c1:M3 d1:W1 @d1, stop, accept, decline or resign.",
             code="notation.action",
             params={"text": text},
         )

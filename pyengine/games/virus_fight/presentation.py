@@ -323,6 +323,21 @@ def computer_decision(state: VirusFightState, seat: int, ai: Any) -> Action | No
     return None
 
 
+def hint_decision(state: VirusFightState, seat: int, ai: Any) -> Action | None:
+    """The hint for a person answering a stop proposal (§7.2), taken without search: accept
+    only a stop that is good for them by §7.4's scoring (``ai.advises_stop``), never one that
+    loses. None: the hint searches as usual."""
+    advises = getattr(ai, "advises_stop", None)
+    if state.decision != "stop-vote" or advises is None:
+        return None
+    return AnswerStop(bool(advises(state, seat)))
+
+
+def resigned(state: VirusFightState, seat: int) -> Message:
+    """What to say of a seat that resigned (it is eliminated, see :mod:`.rules`)."""
+    return message("virus-fight.resigned", player=PLAYERS[seat])
+
+
 def extra_buttons(state: VirusFightState) -> list[dict[str, Any]]:
     if state.can_propose_stop():
         return [{"action": str(ProposeStop()), "label": message("virus-fight.stop.propose")}]
@@ -338,8 +353,8 @@ def last_move(state: VirusFightState) -> tuple[str, ...]:
             return tuple(str(cell) for cell in cast("VirusFightAction", effect).cells())
         return ()
     for turn in reversed(state.turns):
-        if turn.code != "stop":
-            return last_move_cells(turn.text)
+        if turn.code not in ("stop", "resign"):  # a resignation after an effect: the effect
+            return last_move_cells(turn.text.removesuffix(" resign"))
     return ()
 
 
@@ -512,8 +527,8 @@ def move_rows(state: VirusFightState) -> list[dict[str, Any]]:
             )
     for entry in state.turns:
         text = (
-            f"{entry.seat + 1}: stop"
-            if entry.code == "stop"
+            f"{entry.seat + 1}: {entry.code}"
+            if entry.code in ("stop", "resign")
             else (f"{entry.seat + 1}: {entry.code} {entry.text}")
         )
         if not rows or rows[-1]["number"] != entry.round:
@@ -603,7 +618,8 @@ def result(state: VirusFightState) -> dict[str, Any] | None:
     if outcome is None:
         return None
     winners = list(outcome.winners)
-    details = [message(f"virus-fight.ending.{outcome.ending}", rounds=state.round_number)]
+    details = [resigned(state, seat) for seat in state.resigned]
+    details.append(message(f"virus-fight.ending.{outcome.ending}", rounds=state.round_number))
     if outcome.ending != "elimination":
         if outcome.reason in ("pieces", "pips"):
             details.append(message(f"virus-fight.scoring.{outcome.reason}"))

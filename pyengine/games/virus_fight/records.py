@@ -12,9 +12,12 @@ Canonical form, one item per line::
     ...
     result win 1 elimination
 
+A player who resigned (an elimination, see :mod:`.rules`) has the turn line ``3.2 resign``, or
+``3.2 E2 xc4 resign`` when the turn's effect was made first.
+
 Reading is lenient where it costs nothing: blank lines and ``#`` lines are ignored, words may
 be separated by any spaces or tabs, keywords (``VirusFight``, ``players``, ``setup``,
-``result``, ``win``, ``draw``, ``stop``, reasons) and notation are case-insensitive, setup
+``result``, ``win``, ``draw``, ``stop``, ``resign``, reasons) and notation are case-insensitive, setup
 cells may come in any order, the result line may be left out (it must match the replay when
 present), and the last line of an unfinished game may hold a turn in progress with its
 effect only (``3.1 E2 xc4``; the writer emits it so a game saved mid-turn loses nothing).
@@ -31,7 +34,7 @@ from __future__ import annotations
 
 from pyengine.core.errors import EngineError, NotationError, OptionError, RecordError
 from pyengine.core.game import Game, State
-from pyengine.games.virus_fight.notation import ProposeStop, parse_action
+from pyengine.games.virus_fight.notation import ProposeStop, Resign, parse_action
 from pyengine.games.virus_fight.rules import ENDINGS, TurnEntry, VirusFightState
 
 __all__ = ["parse_record", "result_line", "write_record"]
@@ -247,6 +250,14 @@ def _play_line(
         while state._voters:
             state.apply("accept")
         return consumed + 1
+    if len(words) == 2 and words[1].lower() == "resign":
+        try:
+            state.apply(Resign())
+        except EngineError as error:
+            raise _error(
+                str(error), number, "record.illegal-action", turn=label, cause=error
+            ) from error
+        return consumed + 1
     if len(words) not in (3, 4):
         raise _error(
             "a turn line is '<round>.<seat> <code> <turn>'", number, "record.bad-turn", turn=label
@@ -336,7 +347,7 @@ def _match(entry: TurnEntry, number: int, words: list[str]) -> None:
     expected = entry.line().split()[1:]
     try:
         given = [
-            words[1].upper() if words[1].lower() != "stop" else "stop",
+            words[1].lower() if words[1].lower() in ("stop", "resign") else words[1].upper(),
             *(str(parse_action(word)) for word in words[2:]),
         ]
     except NotationError as error:

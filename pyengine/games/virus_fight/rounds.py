@@ -35,17 +35,23 @@ ENDINGS = ("elimination", "agreement", "repetition", "quiet", "cap")
 @dataclass(frozen=True, slots=True)
 class TurnEntry:
     """A finished turn as the record writes it: ``round``, ``seat`` (0-based), ``code`` of
-    the executed instruction (``"stop"`` for an accepted stop) and ``text`` (``xc4 @c3``)."""
+    the executed instruction (``"stop"`` for an accepted stop, ``"resign"`` for a player who
+    resigned at the turn's start) and ``text`` (``xc4 @c3``, ``xc4 resign``)."""
 
     round: int
     seat: int
     code: str
     text: str
 
+    @property
+    def resigned(self) -> bool:
+        """Whether the player resigned in this turn (``3.2 resign``, ``3.2 E2 xc4 resign``)."""
+        return self.code == "resign" or self.text.endswith(" resign")
+
     def line(self) -> str:
-        """The record line: ``4.1 E2 xb5 @b3`` or ``3.2 stop``."""
-        if self.code == "stop":
-            return f"{self.round}.{self.seat + 1} stop"
+        """The record line: ``4.1 E2 xb5 @b3``, ``3.2 stop`` or ``3.2 resign``."""
+        if self.code in ("stop", "resign"):
+            return f"{self.round}.{self.seat + 1} {self.code}"
         return f"{self.round}.{self.seat + 1} {self.code} {self.text}"
 
 

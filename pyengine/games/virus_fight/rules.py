@@ -18,6 +18,12 @@ ERASE: ``x-`` first, then the targets by cell.  Marker step and jump: by cell.  
 (``stop``) is never listed (§7.2): check :meth:`VirusFightState.can_propose_stop` and
 apply :class:`ProposeStop`.
 
+**Resigning** (``resign``, never listed) is a ruling of this engine: during their own turn
+(at any decision of it, not during the program setup or a stop vote) a player may give up,
+and is eliminated as by §6.7 (marker and supply leave the game, their pieces stay); if one
+player remains they win by elimination, else the others play on. The record writes it as
+the turn's line ``3.2 resign``, or ``3.2 E2 xc4 resign`` after the turn's effect.
+
 **History.** ``history`` holds the actions submitted by players (setups, decisions, stop
 proposals and answers) - replaying it rebuilds the state, as the engine contract requires.
 ``log`` holds the same sequence with the automatic tokens the engine applied, in order, and
@@ -78,6 +84,7 @@ from pyengine.games.virus_fight.notation import (
     NoEffect,
     Piece,
     ProposeStop,
+    Resign,
     Setup,
     Step,
     Write,
@@ -234,7 +241,7 @@ class VirusFightState(State):
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` naming the rule that forbids ``action``."""
-        kinds = (Setup, Move, Write, Erase, NoEffect, Step, Jump, ProposeStop, AnswerStop)
+        kinds = (Setup, Move, Write, Erase, NoEffect, Step, Jump, ProposeStop, AnswerStop, Resign)
         if not isinstance(action, kinds):
             raise IllegalActionError(
                 f"{action!r} is not a Virus Fight action.",
@@ -252,6 +259,17 @@ class VirusFightState(State):
                 "engine applies when a decision has no legal option",
                 "§6.1",
             )
+        if isinstance(action, Resign):
+            if not self.can_resign():
+                refuse(
+                    self,
+                    action,
+                    "resign-not-now",
+                    "a player may resign during their own turn, not during the program setup "
+                    "or while a stop proposal waits for an answer",
+                    "resigning",
+                )
+            return
         if self._phase == "setup":
             check_setup(self, action)
             return
@@ -573,6 +591,15 @@ class VirusFightState(State):
             and not self._pending
         )
 
+    def can_resign(self) -> bool:
+        """Whether the player to act may resign now (see the module docs)."""
+        return self._phase == "play" and not self._voters
+
+    @property
+    def resigned(self) -> tuple[int, ...]:
+        """The seats that resigned, in order."""
+        return tuple(entry.seat for entry in self._turns if entry.resigned)
+
     def block(self, cell: Cell) -> frozenset[Cell]:
         """The block of the piece on ``cell`` (empty if the cell is empty)."""
         return frozenset(
@@ -632,6 +659,16 @@ class VirusFightState(State):
                 end_game(self, "agreement")
             return
         seat = self._order[self._turn_index]
+        if isinstance(action, Resign):
+            if self._pending:  # after the turn's effect: the turn's line ends with resign
+                entry = TurnEntry(self._round, seat, self._code, f"{self._pending} resign")
+            else:
+                entry = TurnEntry(self._round, seat, "resign", "")
+            self._turns.append(entry)
+            self._eliminate(seat)
+            self._pending = ""
+            end_turn(self)
+            return
         if isinstance(action, (Move, Write, Erase, NoEffect)):
             self._effect(seat, action)
             self._pending = str(action)

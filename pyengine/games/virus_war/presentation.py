@@ -27,6 +27,7 @@ PLAYERS: tuple[Message, Message] = (
     {"key": "virus-war.player.0", "params": {}},
     {"key": "virus-war.player.1", "params": {}},
 )
+WINS = "virus-war.wins"  # the result's title (a resigned game's too, pyengine.controller)
 CONTENT_KEYS = {
     ".": "virus-war.cell.empty",
     "X": "virus-war.cell.x-live",

@@ -22,6 +22,12 @@ the wrong number of steps, an illegal step or any turn after the end is invalid;
 token is optional, but it, the Result tag and the Termination tag must match the replay when
 present.
 
+A resigned game (resigning is not a Virus War rule: a :class:`~pyengine.session.Match` records
+it) has the winner's result on turns that do not end the game and ``[Termination
+"resignation"]`` (:func:`pyengine.core.record.read_resignation`); its last turn may be in
+progress (the player resigned during it), and ``ParsedRecord.resigned`` is the seat that
+resigned.
+
 One addition the spec leaves open: the *last* turn of an unfinished record (result ``*`` or
 none) may be a turn in progress with fewer steps than M. Saving a game in the middle of a turn
 then loses nothing, and the record replays to the same state; every other turn must be whole.
@@ -45,7 +51,15 @@ from pyengine.core.errors import (
     RecordError,
 )
 from pyengine.core.game import State
-from pyengine.core.record import Tag, Token, format_tags, split_record
+from pyengine.core.record import (
+    RESIGNATION,
+    Tag,
+    Token,
+    format_tags,
+    read_resignation,
+    resignation_result,
+    split_record,
+)
 from pyengine.games.virus_war.notation import parse_turn
 from pyengine.games.virus_war.rules import VirusWarState
 
@@ -56,17 +70,19 @@ __all__ = ["ParsedRecord", "parse_record", "result_text", "termination_text", "w
 
 GAME_NAME = "Virus War"
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-TERMINATIONS = ("elimination", "double-pass")
+TERMINATIONS = ("elimination", "double-pass", RESIGNATION)
 KNOWN_TAGS = ("Game", "Size", "Variant", "Result", "Termination")
 _NUMBER = re.compile(r"([1-9][0-9]*)\.")
 
 
 @dataclass(frozen=True, slots=True)
 class ParsedRecord:
-    """A record that was read: every tag as written (unknown ones too) and the replayed state."""
+    """A record that was read: every tag as written (unknown ones too), the replayed state
+    and the seat that resigned (``None``: nobody)."""
 
     tags: tuple[Tag, ...]
     state: VirusWarState
+    resigned: int | None = None
 
     @property
     def unknown_tags(self) -> tuple[Tag, ...]:
@@ -90,8 +106,9 @@ def termination_text(state: State) -> str | None:
     return None if result is None else result.ending
 
 
-def write_record(state: State) -> str:
-    """The canonical record of a game that started from the empty board."""
+def write_record(state: State, *, resigned: int | None = None) -> str:
+    """The canonical record of a game that started from the empty board; ``resigned``: the
+    seat that resigned it (the game must not be over by the rules)."""
     if not isinstance(state, VirusWarState):
         raise EngineError("write_record needs a Virus War state.", code="record.wrong-game")
     if state.start_text() is not None:
@@ -101,13 +118,17 @@ def write_record(state: State) -> str:
             code="record.custom-start",
         )
     result = result_text(state)
+    termination = termination_text(state)
+    if resigned is not None:
+        if result != "*":
+            raise EngineError("A finished game cannot be resigned.", code="resign.game-over")
+        result, termination = resignation_result(resigned), RESIGNATION
     pairs = [
         ("Game", GAME_NAME),
         ("Size", str(state.options["size"])),
         ("Variant", str(state.options["variant"])),
         ("Result", result),
     ]
-    termination = termination_text(state)
     if termination is not None:
         pairs.append(("Termination", termination))
     lines = [format_tags(pairs), ""]
@@ -180,7 +201,7 @@ def _read_tags(game: VirusWarGame, tags: list[Tag]) -> tuple[VirusWarState, Tag 
     termination_tag = by_key.get("termination")
     if termination_tag is not None and termination_tag.value.lower() not in TERMINATIONS:
         raise _error(
-            "the Termination tag must be elimination or double-pass, not "
+            "the Termination tag must be elimination, double-pass or resignation, not "
             f"{termination_tag.value!r}",
             line=termination_tag.line,
             code="record.bad-tag",
@@ -317,9 +338,17 @@ def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
         )
         if given not in (None, "*")
     ]
+    replayed = result_text(state)
+    given = [
+        (text.value, text.line) if isinstance(text, Tag) else (text.text, text.line)
+        for text in (result_tag, result_token)
+        if text is not None
+    ]
+    resigned = read_resignation(termination_tag, given, replayed)
+    if resigned is not None:  # a turn may have been in progress when the player resigned
+        return ParsedRecord(tuple(tags), state, resigned)
     if in_progress is not None and (declared_end or termination_tag is not None):
         raise _incomplete(state, *in_progress)
-    replayed = result_text(state)
     if result_token is not None:
         _check(replayed, result_token.text, result_token.line, "result")
     if result_tag is not None:

@@ -139,6 +139,14 @@ class ZebraGame(Game):
     def write_record(self, state: State) -> str:
         return records.write_record(state)
 
+    def write_match_record(self, state: State, resigned: int | None = None) -> str:
+        """The record, with the result of a resignation (``[Termination "resignation"]``)."""
+        return records.write_record(state, resigned=resigned)
+
+    def read_match_record(self, text: str) -> tuple[ZebraState, int | None]:
+        parsed = records.parse_record(self, text)
+        return parsed.state, parsed.resigned
+
 
 ZEBRA = ZebraGame()
 

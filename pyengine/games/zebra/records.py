@@ -18,6 +18,12 @@ increase by 1, and only the last one may hold White's ply alone; unknown tags ar
 ignored; a duplicate tag, another ``Game``, an impossible option or option combination is
 invalid; every ply is replayed and an illegal ply, or any ply after the end, is invalid; the
 result token is optional, but when present it, and the ``Result`` tag, must match the replay.
+
+A resigned game (resigning is not a Zebra rule: a :class:`~pyengine.session.Match` records it)
+ends with the winner's result on moves that do not end the game and the tag
+``[Termination "resignation"]``, after ``Result`` (:func:`pyengine.core.record.read_resignation`);
+``ParsedRecord.resigned`` is then the seat that resigned. Any other ``Termination`` is kept and
+ignored.
 Errors are :class:`RecordError` with the line and the ply (``"3."``, ``"3..."``, ``"removal"``).
 """
 
@@ -29,7 +35,15 @@ from typing import TYPE_CHECKING
 
 from pyengine.core.errors import EngineError, OptionError, RecordError
 from pyengine.core.game import State
-from pyengine.core.record import Tag, Token, format_tags, split_record
+from pyengine.core.record import (
+    RESIGNATION,
+    Tag,
+    Token,
+    format_tags,
+    read_resignation,
+    resignation_result,
+    split_record,
+)
 from pyengine.games.zebra.notation import Remove, parse_action
 from pyengine.games.zebra.rules import ZebraState
 
@@ -39,16 +53,18 @@ if TYPE_CHECKING:
 __all__ = ["ParsedRecord", "parse_record", "result_text", "write_record"]
 
 RESULTS = ("1-0", "0-1", "*")
-KNOWN_TAGS = ("Game", "Size", "Setup", "Movement", "Result")
+KNOWN_TAGS = ("Game", "Size", "Setup", "Movement", "Result", "Termination")
 _NUMBER = re.compile(r"([1-9][0-9]*)\.")
 
 
 @dataclass(frozen=True, slots=True)
 class ParsedRecord:
-    """A record that was read: every tag as written (unknown ones too) and the replayed state."""
+    """A record that was read: every tag as written (unknown ones too), the replayed state
+    and the seat that resigned (``None``: nobody)."""
 
     tags: tuple[Tag, ...]
     state: ZebraState
+    resigned: int | None = None
 
     @property
     def unknown_tags(self) -> tuple[Tag, ...]:
@@ -64,8 +80,9 @@ def result_text(state: State) -> str:
     return "1-0" if result.winners == (0,) else "0-1"
 
 
-def write_record(state: State) -> str:
-    """The canonical record of a game that started from its setup's start position."""
+def write_record(state: State, *, resigned: int | None = None) -> str:
+    """The canonical record of a game that started from its setup's start position;
+    ``resigned``: the seat that resigned it (the game must not be over by the rules)."""
     if state.start_text() is not None:
         raise EngineError(
             "A record describes a game from the setup's start; this game started from a "
@@ -74,15 +91,20 @@ def write_record(state: State) -> str:
         )
     options = state.options
     result = result_text(state)
-    header = format_tags(
-        [
-            ("Game", "Zebra"),
-            ("Size", str(options["size"])),
-            ("Setup", str(options["setup"])),
-            ("Movement", str(options["movement"])),
-            ("Result", result),
-        ]
-    )
+    tags = [
+        ("Game", "Zebra"),
+        ("Size", str(options["size"])),
+        ("Setup", str(options["setup"])),
+        ("Movement", str(options["movement"])),
+    ]
+    if resigned is not None:
+        if result != "*":
+            raise EngineError("A finished game cannot be resigned.", code="resign.game-over")
+        result = resignation_result(resigned)
+        tags += [("Result", result), ("Termination", RESIGNATION)]
+    else:
+        tags.append(("Result", result))
+    header = format_tags(tags)
     lines = [header, ""]
     plies = [str(action) for action in state.history]
     if state.history and isinstance(state.history[0], Remove):
@@ -93,8 +115,9 @@ def write_record(state: State) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | None]:
-    """Check the tags, build the start state and return it with the Result tag, if any."""
+def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | None, Tag | None]:
+    """Check the tags, build the start state and return it with the Result and Termination
+    tags, if any."""
     by_key: dict[str, Tag] = {}
     for tag in tags:
         key = tag.key.lower()
@@ -141,7 +164,7 @@ def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | N
             line=result_tag.line,
             code="record.bad-tag",
         )
-    return game.new_initial_state(values), result_tag
+    return game.new_initial_state(values), result_tag, by_key.get("termination")
 
 
 def _play(state: ZebraState, text: str, line: int, label: str) -> None:
@@ -162,7 +185,7 @@ def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
     if not isinstance(text, str):
         raise RecordError("a record must be text", code="record.not-text")
     tags, tokens = split_record(text)
-    state, result_tag = _read_options(game, tags)
+    state, result_tag, termination_tag = _read_options(game, tags)
     result_token: Token | None = None
     at = 0
     if tokens and tokens[0].text[:1] in ("x", "X"):
@@ -214,11 +237,18 @@ def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
             )
         number += 1
     replayed = result_text(state)
-    if result_token is not None:
-        _check_result(replayed, result_token.text, result_token.line, "result")
-    if result_tag is not None:
-        _check_result(replayed, result_tag.value, result_tag.line, "Result tag")
-    return ParsedRecord(tuple(tags), state)
+    given = [
+        (text.value, text.line) if isinstance(text, Tag) else (text.text, text.line)
+        for text in (result_tag, result_token)
+        if text is not None
+    ]
+    resigned = read_resignation(termination_tag, given, replayed)
+    if resigned is None:
+        if result_token is not None:
+            _check_result(replayed, result_token.text, result_token.line, "result")
+        if result_tag is not None:
+            _check_result(replayed, result_tag.value, result_tag.line, "Result tag")
+    return ParsedRecord(tuple(tags), state, resigned)
 
 
 def _check_result(replayed: str, given: str, line: int, what: str) -> None:

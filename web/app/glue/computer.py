@@ -9,7 +9,7 @@ them over the game.
 """
 
 from glue import dom
-from glue.navigation import chart_x
+from glue.navigation import chart_x, position_number
 from glue.seats import HUMAN
 from glue.views import chart_lines, evaluation_segments, hint_parts
 
@@ -194,8 +194,8 @@ class Computer:
         return any(kind != HUMAN for kind in seats[:players])
 
     def render(self, view: "dict[str, Any]") -> None:
-        """The thinking line, the hint button and text, the pause button, the evaluation bar and
-        the result chart."""
+        """The thinking line, the hint button and text, the pause button, the evaluation bar,
+        the result chart and the Resign button (glue.controls)."""
         language = self.page.language
         pause = dom.by_id("bot-pause")
         pause.hidden = not self.has_computer_seats(view) or bool(view.get("result"))
@@ -219,6 +219,7 @@ class Computer:
         self.render_thinking()
         self.render_evaluation(view)
         self.render_chart(view)
+        self.page.controls.render_resign(view)  # like the hint: for the person to act
 
     def render_thinking(self) -> None:
         page = self.page
@@ -360,7 +361,9 @@ class Computer:
         last = len(history) - 1
         shown = last if ply is None else min(ply, last)
         svg.setAttribute("aria-valuenow", str(shown))
-        text = self.page.language.t("replay.chart-value", {"ply": shown, "total": last})
+        moves = (self.page.view or {}).get("moves") or []
+        number, total = position_number(moves, shown)  # as the move list counts
+        text = self.page.language.t("replay.chart-value", {"ply": number, "total": total})
         svg.setAttribute("aria-valuetext", text)
         mark = dom.query(".chart-mark", svg)
         x = chart_x(shown, len(history), CHART_WIDTH)

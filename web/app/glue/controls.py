@@ -1,9 +1,10 @@
 """Clicks and keys on a game page: the board (clicks, the keyboard cursor, Enter, Escape), the
-pictures beside it, the decision buttons, the panels' buttons and forms, and the page's
-shortcuts (Ctrl+Z, Ctrl+Y, P to pass)."""
+pictures beside it, the decision buttons, the panels' buttons and forms, the Resign button and
+its question (glue.resign), and the page's shortcuts (Ctrl+Z, Ctrl+Y, P to pass)."""
 
 from glue import dom
 from glue.navigation import REPLAY_KEYS
+from glue.resign import ResignStep
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ CURSOR_MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "
 class Controls:
     def __init__(self, page: "GamePage") -> None:
         self.page = page
+        self.resign = ResignStep()
 
     def click(self, element_id: str, handler: "Callable[[], Any]") -> None:
         dom.on(dom.by_id(element_id), "click", lambda event: handler())
@@ -65,6 +67,10 @@ class Controls:
         self.click("result-close", self.close_result)
         self.click("rematch", page.rematch)
         self.click("flip", lambda: page.send({"op": "flip"}))
+        self.click("resign", self.ask_resign)
+        self.click("resign-no", self.cancel_resign)
+        self.click("resign-yes", self.confirm_resign)
+        dom.on(dom.by_id("resign-confirm"), "keydown", self.resign_key)
         dom.on(dom.by_id("move-list"), "click", self.move_click)
         dom.on(dom.by_id("result-chart"), "click", self.chart_click)
         dom.on(dom.by_id("turn-actions"), "click", self.decision_click)
@@ -112,6 +118,50 @@ class Controls:
 
     def chart_click(self, event: "Any") -> "Any":
         return self.page.viewer.chart_click(event)
+
+    # ---- resigning (glue.resign) ---------------------------------------------------------------
+
+    def resign_available(self) -> bool:
+        """The page offers resigning: not a replay widget, not behind a hand-over screen."""
+        page = self.page
+        return not page.replay and page.secrets.handover_seat is None
+
+    def render_resign(self, view: "Any") -> None:
+        """The Resign button (disabled unless a person is to act in a game going on), or the
+        question it turned into."""
+        disabled, asking = self.resign.shown(view, self.page.generation, self.resign_available())
+        button = dom.by_id("resign")
+        button.disabled = disabled
+        button.hidden = asking
+        dom.by_id("resign-confirm").hidden = not asking
+
+    def ask_resign(self) -> None:
+        page = self.page
+        if self.resign_available() and self.resign.ask(page.view, page.generation):
+            self.render_resign(page.view)
+            dom.by_id("resign-no").focus()  # the safe answer first
+            page.panels.say(str(dom.by_id("resign-question").textContent))
+
+    def cancel_resign(self) -> None:
+        self.resign.cancel()
+        self.render_resign(self.page.view)
+        dom.by_id("resign").focus()
+
+    async def confirm_resign(self) -> None:
+        page = self.page
+        request = self.resign.confirm(page.view, page.generation)
+        self.render_resign(page.view)
+        if request is None:  # the game changed meanwhile: nothing is sent
+            return
+        reply = await page.send(request)
+        finished = reply.get("ok") and not dom.by_id("result").hidden
+        dom.by_id("rematch" if finished else "resign").focus()
+
+    def resign_key(self, event: "Any") -> None:
+        if str(event.key) == "Escape":
+            event.preventDefault()
+            event.stopPropagation()  # not the viewer's Escape
+            self.cancel_resign()
 
     def close_result(self, focus: bool = True) -> None:
         page = self.page
