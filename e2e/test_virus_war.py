@@ -91,6 +91,8 @@ def test_replaying_a_saved_record_reproduces_the_board(page: Page, site_url: str
     page.locator(".record-panel summary").click()
     page.locator("#record-text").fill(record)
     page.locator("#record-form button[type=submit]").click()
-    expect(page.locator("#message")).to_have_text(f"Game loaded: {cut} moves replayed.")
+    # counted as the move list counts them: a turn of three steps is one move
+    expect(page.locator("#message")).to_have_text(f"Game loaded: {cut // 3} moves replayed.")
+    expect(page.locator("#move-list .ply")).to_have_count(cut // 3)
     assert page.locator("#board svg").inner_html() == board
     play_by_clicks(page, actions[cut : cut + 3], shown[cut : cut + 3])  # and play goes on
