@@ -17,12 +17,13 @@ game; hard scores >= 65% against medium in the two-player games. A point estimat
 few games says little: the interval says how much (20 games at 19/20 still allows 76%).
 
 With --gauntlet it plays the gauntlet table instead: every level (easy, medium, hard) against
-every outside opponent of the game (pyengine.ai.gauntlet: searches of other kinds than ours;
-Fight the Virus's hand-written greedy player), seat-swapped, on the default options, Virus War
-also on 8×8 and 12×12 and Virus Fight also with three players (the level against two of the
-opponent). Targets: hard scores >= 90% with the lower end of its interval >= 75%, medium >=
-70%, and hard at least as much as medium, against every opponent. --quick plays 6 games per
-row on the default options only (a first look, not a verdict).
+every outside opponent of the game (the game's gauntlet module, pyengine/games/<game>/gauntlet.py:
+searches of other kinds than ours; Fight the Virus's hand-written greedy player), seat-swapped,
+on the default options, Virus War also on 8×8 and 12×12 and Virus Fight also with three
+players (the level against two of the opponent). Targets: hard scores >= 90% with the lower
+end of its interval >= 75%, medium >= 70%, and hard at least as much as medium, against every
+opponent. --quick plays 6 games per row on the default options only (a first look, not a
+verdict).
 
 Each row is printed as soon as it finishes (the per-game progress goes to stderr), and kept
 in a cache file (default .cache/bench_ai.json) under a key made of the row, the seed, the
@@ -75,7 +76,6 @@ def code_hash(game_id: str) -> str:
     digest = hashlib.sha256()
     folders = [
         REPOSITORY / "pyengine" / "ai",
-        REPOSITORY / "pyengine" / "ai" / "gauntlet",
         REPOSITORY / "pyengine" / "games" / game_id.replace("-", "_"),
     ]
     for folder in folders:

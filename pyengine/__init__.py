@@ -27,14 +27,13 @@ from pyengine.core.errors import (
     StateFormatError,
     UnknownGameError,
 )
-from pyengine.core.game import CHANCE, TERMINAL, Action, Game, Result, State
+from pyengine.core.game import TERMINAL, Action, Game, Result, State
 from pyengine.core.registry import get_game, register
 from pyengine.session import Match
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CHANCE",
     "TERMINAL",
     "Action",
     "EngineError",

@@ -31,15 +31,12 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import Any, TextIO
 
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, Game, State
 from pyengine.core.registry import games as registered_games
 from pyengine.core.registry import get_game
-
-if TYPE_CHECKING:
-    from pyengine.games.virus_fight.rules import VirusFightState
 
 __all__ = ["main"]
 
@@ -262,32 +259,25 @@ class Terminal:
         self.out.write(text + "\n")
 
     def seat_label(self, seat: int) -> str:
-        names = getattr(self.state, "players", None)  # Fight the Virus names its players
-        name = f"{names[seat]}" if isinstance(names, tuple) and seat < len(names) else ""
+        name = self.state.seat_name(seat)
         base = f"seat {seat + 1}" + (f" {name}" if name and name != f"P{seat + 1}" else "")
         return f"{base} (you)" if seat == self.human else f"{base} ({self.bot})"
-
-    def secret_setup(self) -> bool:
-        """Virus Fight before the reveal: programs are secret, so is the position text."""
-        return getattr(self.state, "phase", None) == "setup" and self.game.id == "virus-fight"
 
     def show(self) -> None:
         state = self.state
         self.write()
-        diagram = getattr(state, "diagram", None)
-        if callable(diagram):
-            self.write(diagram())
-        if self.game.id == "fight-the-virus":
-            self._show_fight_the_virus()
-        elif self.game.id == "virus-fight":
-            self._show_virus_fight()
-        if not self.secret_setup():
+        diagram = state.diagram()
+        if diagram:
+            self.write(diagram)
+        for line in state.status_lines(self.seat_label):
+            self.write(line)
+        if not state.is_secret():
             self.write(f"position: {state.position_text()}")
         if not state.is_terminal():
             count = len(state.legal_actions())
             moves = (
                 ""
-                if count > 12 or self.secret_setup()
+                if count > 12 or state.is_secret()
                 else (": " + " ".join(str(action) for action in state.legal_actions()))
             )
             self.write(
@@ -295,65 +285,13 @@ class Terminal:
                 f"{count} legal move{'s' if count != 1 else ''}{moves}"
             )
 
-    def _show_virus_fight(self) -> None:
-        state: Any = self.state
-        if state.phase == "setup":
-            for seat in range(state.num_players):
-                done = "submitted" if state.program_submitted(seat) else "not yet"
-                segment = " ".join(str(cell) for cell in state.home_segment(seat))
-                self.write(f"{self.seat_label(seat)}: home segment {segment}; program {done}")
-            return
-        instruction = state.instruction()
-        if instruction is not None:
-            self.write(f"round {state.round_number}, decision {state.decision}: {instruction}")
-        for seat in range(state.num_players):
-            counts = state.supply_counts(seat)
-            supply = (
-                " ".join(f"{code}x{count}" if count > 1 else code for code, count in counts.items())
-                or "-"
-            )
-            alive = "" if state.alive(seat) else " (eliminated)"
-            self.write(
-                f"{self.seat_label(seat)}{alive}: marker {state.marker(seat) or '-'}, "
-                f"supply {supply}"
-            )
-
-    def _show_fight_the_virus(self) -> None:
-        state: Any = self.state
-        dice = "-" if state.dice is None else f"{state.dice[0]}-{state.dice[1]}"
-        line = f"turn {state.turn}, phase {state.phase}, dice {dice}"
-        usable = state.usable_dice()
-        if usable:
-            line += f" (usable: {' '.join(str(value) for value in usable)})"
-        if state.pending_bonus:
-            line += f", bonus {state.pending_bonus} pending"
-        self.write(line)
-        for seat in range(state.num_players):
-            sheet = state.sheet(seat)
-            square = sheet.next_square
-            notes = []
-            if seat in state.hopeless:
-                notes.append("hopeless")
-            if seat in state.resigned:
-                notes.append("resigned")
-            self.write(
-                f"{self.seat_label(seat)}: next research square "
-                f"{'-' if square is None else square}, APs {len(sheet.ap)}, spikes "
-                f"covered {sheet.spikes_covered}" + (f" ({', '.join(notes)})" if notes else "")
-            )
-
     def list_moves(self) -> None:
         state = self.state
-        legal = state.legal_actions()
-        if self.secret_setup():
-            setup = cast("VirusFightState", state)  # secret_setup(): a Virus Fight setup
-            segment = " ".join(str(cell) for cell in setup.home_segment(setup.current_player()))
-            self.write(
-                f"{len(legal):,} possible programs in your home segment {segment}: "
-                "1 to 5 pieces on consecutive cells, the marker on one of them, "
-                f"such as {legal[len(legal) // 2]} (or type random)"
-            )
+        summary = state.actions_summary()
+        if summary is not None:
+            self.write(f"{summary} (or type random)")
             return
+        legal = state.legal_actions()
         shown = [str(action) for action in legal[:LIST_LIMIT]]
         more = f" ... ({len(legal)} in all)" if len(legal) > LIST_LIMIT else ""
         self.write(f"legal moves ({len(legal)}): {' '.join(shown)}{more}")
@@ -387,7 +325,7 @@ class Terminal:
             pass
         action = thinking.action
         elapsed = (time.perf_counter() - started) * 1000.0
-        secret = self.secret_setup()
+        secret = self.state.is_secret()
         self.state.apply(action)
         self.movers.append(seat)
         shown = "its secret program" if secret else str(action)
@@ -401,7 +339,7 @@ class Terminal:
                 action: Action | str = self.rng.choice(state.legal_actions())
             else:
                 action = text
-            secret = self.secret_setup()
+            secret = state.is_secret()
             state.apply(action)
         except EngineError as error:
             self.write(f"illegal: {error}")

@@ -365,7 +365,7 @@ class Controller:
                 "status": present.status(state, []),
                 "result": present.result(state),
                 "cell_labels": {
-                    cell: present.cell_label(state, cell) for cell in _board_spots(present, state)
+                    cell: present.cell_label(state, cell) for cell in board_spots(present, state)
                 },
             },
         }
@@ -478,7 +478,7 @@ class Controller:
             text = str(action)
             paths_of.setdefault(text, []).append(list(cells))
             actions_of.setdefault(text, action)
-        on_board = set(_board_spots(present, state))
+        on_board = set(board_spots(present, state))
         suggestions = []
         for candidate in stats["candidates"]:
             text = candidate["action"]
@@ -814,7 +814,7 @@ class Controller:
             }
         )
         sources = sorted({cells[0] for cells in paths if cells})
-        cells = _board_spots(present, state)
+        cells = board_spots(present, state)
         on_board = set(cells)
         # With nothing selected, the cells that make an action in one click are highlighted
         # (Virus War steps, Zebra placements); a move's first click is not a target yet,
@@ -969,7 +969,7 @@ def _estimate(state: State, heuristics: Heuristics) -> list[float]:
     return chances(heuristics.evaluate(state))
 
 
-def _board_spots(present: ModuleType, state: State) -> list[str]:
+def board_spots(present: ModuleType, state: State) -> list[str]:
     """Every clickable name on the board: its spots, or the cells of its grid."""
     spots = getattr(present, "spots", None)
     return list(spots(state)) if spots is not None else _board_cells(present.grid(state))

@@ -12,7 +12,7 @@ import pytest
 
 import pyengine
 from pyengine.core.errors import EngineError, IllegalActionError, StateFormatError
-from pyengine.core.game import CHANCE, TERMINAL, Game, Result, State
+from pyengine.core.game import TERMINAL, Game, Result, State
 
 GAMES = pyengine.games()
 
@@ -33,7 +33,6 @@ def game(request: pytest.FixtureRequest) -> Game:
 def random_playout(state: State, rng: random.Random, *, limit: int = 100_000) -> int:
     plies = 0
     while not state.is_terminal():
-        assert state.current_player() != CHANCE  # no dice yet; chance games extend this
         state.apply(rng.choice(state.legal_actions()))
         plies += 1
         assert plies < limit, "a random playout did not end"
@@ -162,3 +161,23 @@ def test_text_and_json_forms_round_trip(game: Game):
     assert hash(state.position_key()) == hash(loaded.position_key())
     with pytest.raises(StateFormatError):
         game.state_from_json({**document, "version": 99})
+
+
+def test_text_hooks_and_ai_module(game: Game):
+    """What the command line shows comes through the contract (neutral defaults), and the
+    computer players find the game's knowledge through the registry."""
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    for _ in range(40):
+        assert isinstance(state.diagram(), str)
+        lines = state.status_lines(lambda seat: f"seat {seat + 1}")
+        assert isinstance(lines, list) and all(isinstance(line, str) for line in lines)
+        assert isinstance(state.is_secret(), bool)
+        summary = state.actions_summary()
+        assert summary is None or (isinstance(summary, str) and summary)
+        assert all(isinstance(state.seat_name(seat), str) for seat in range(state.num_players))
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    module = game.ai()
+    assert module.__name__.endswith(".ai") and hasattr(module, "LEVELS")

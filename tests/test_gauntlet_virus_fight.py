@@ -1,4 +1,4 @@
-"""Virus Fight's outside opponent ``greedy`` (pyengine/ai/gauntlet/virus_fight.py): legal
+"""Virus Fight's outside opponent ``greedy`` (pyengine/games/virus_fight/gauntlet.py): legal
 decisions over whole games with 2 and 3 players, wins against random, no needless
 self-elimination, a secret program that reads no other seat's program, stop votes by §7.4,
 seeded determinism and an untouched state."""

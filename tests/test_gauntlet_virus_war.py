@@ -1,4 +1,4 @@
-"""The outside opponents of Virus War (pyengine/ai/gauntlet/virus_war.py): whole-turn searches
+"""The outside opponents of Virus War (pyengine/games/virus_war/gauntlet.py): whole-turn searches
 with a mobility evaluation, played one step at a time."""
 
 from __future__ import annotations
@@ -8,12 +8,11 @@ import random
 import pytest
 
 from pyengine.ai.arena import play_match
-from pyengine.ai.gauntlet import opponents
-from pyengine.ai.gauntlet.virus_war import mobility, one_ply, ranked_turns, two_ply
-from pyengine.ai.players import benchmark_kinds, make_player, player_kinds
+from pyengine.ai.players import benchmark_kinds, make_player, outside_opponents, player_kinds
 from pyengine.core.errors import EngineError
 from pyengine.games.virus_war import VIRUS_WAR
 from pyengine.games.virus_war.bitboard import after_steps, step_mask
+from pyengine.games.virus_war.gauntlet import mobility, one_ply, ranked_turns, two_ply
 from pyengine.games.virus_war.rules import VirusWarState
 
 
@@ -42,7 +41,7 @@ def random_positions(count: int, seed: int, size: int = 8) -> list[VirusWarState
 
 def test_the_opponents_are_benchmark_kinds_not_site_levels() -> None:
     assert benchmark_kinds("virus-war") == ("mobility", "mobility2")
-    assert set(opponents("virus-war")) == {"mobility", "mobility2"}
+    assert set(outside_opponents("virus-war")) == {"mobility", "mobility2"}
     assert not set(benchmark_kinds("virus-war")) & set(player_kinds("virus-war"))
     assert make_player("virus-war", "mobility2", seed=1).kind == "mobility2"
     with pytest.raises(EngineError, match="mobility, mobility2"):
@@ -111,7 +110,7 @@ def test_whole_games_step_by_step_and_beat_random(kind: str) -> None:
 
 
 def test_the_planner_plays_the_turn_it_chose() -> None:
-    level = opponents("virus-war")["mobility"]
+    level = outside_opponents("virus-war")["mobility"]
     assert level.choose is not None
     for state in random_positions(6, seed=11):
         expected = one_ply(state, random.Random(4))

@@ -1,4 +1,4 @@
-"""Zebra's outside opponent ``alphabeta`` (pyengine/ai/gauntlet/zebra.py) and the generic
+"""Zebra's outside opponent ``alphabeta`` (pyengine/games/zebra/gauntlet.py) and the generic
 alpha-beta it runs on (pyengine/ai/alphabeta.py), the latter also on toy Nim (take 1-3
 stones, whoever takes the last one wins). Small boards keep whole games fast."""
 

@@ -157,7 +157,7 @@ def test_the_choice_does_not_depend_on_the_slices() -> None:
 
 
 def test_a_long_list_of_turns_is_valued_in_pieces() -> None:
-    # a big position's ~17,000 turns valued in one call took half a second in a browser: the
+    # a big position's ~17,000 turns valued in one call take half a second in a browser: the
     # search yields every few hundred turns, so a slice or a cancel is never kept waiting
     from pathlib import Path
 

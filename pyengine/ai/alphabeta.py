@@ -12,8 +12,7 @@ which only speeds the pruning up.
 Among root actions of equal value the choice is ``rng.choice``: after the first root action
 the others are searched with the window opened just below the best value found so far, so an
 equal value is exact and a worse one fails low. The search works on a clone of the state
-(applying and undoing actions), so the caller's state is never touched. Games with chance
-nodes are not supported.
+(applying and undoing actions), so the caller's state is never touched.
 
 >>> from pyengine.core.registry import get_game
 >>> state = get_game("zebra").new_initial_state({"size": 4})
@@ -28,7 +27,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from pyengine.core.game import CHANCE, TERMINAL, Action, State
+from pyengine.core.game import TERMINAL, Action, State
 
 __all__ = ["WIN", "Evaluate", "Order", "search"]
 
@@ -56,7 +55,7 @@ def search(
         raise ValueError("the depth must be at least one ply")
     seat = state.current_player()
     if seat < 0:
-        raise ValueError("there is no seat to move (the game is over or at a chance node)")
+        raise ValueError("there is no seat to move (the game is over)")
     work = state.clone()
 
     def actions_of(node: State) -> Sequence[Action]:
@@ -68,8 +67,6 @@ def search(
         player = node.current_player()
         if player == TERMINAL:
             return node.returns()[seat] * (WIN + plies)
-        if player == CHANCE:
-            raise ValueError("alpha-beta does not search chance nodes")
         if plies == 0:
             return evaluate(node, seat)
         maximising = player == seat

@@ -3,13 +3,17 @@
 ``make_player(game_id, kind, seed)`` gives a :class:`Player` for a kind of
 :func:`player_kinds` (``"random"``, ``"easy"``, ``"medium"``, ``"hard"`` and any extra kinds a
 game offers, such as Fight the Virus's ``"greedy"``) or of :func:`benchmark_kinds`: the
-outside opponents of :mod:`pyengine.ai.gauntlet`, searches of other kinds than ours that
-measure the levels, offered by the command line but not on the site. A player answers ``choose(state)``
+game's outside opponents, searches of other kinds than ours that measure the levels, offered
+by the command line but not on the site. A player answers ``choose(state)``
 (blocking) or ``think(state)``: a :class:`Thinking` that runs in small steps (``step(max_ms)``)
 so a page can show progress and cancel, then gives ``action`` and ``stats()``.
 
-A game's knowledge lives in ``pyengine/games/<game>/ai.py``: ``HEURISTICS`` (a
-:class:`~pyengine.ai.heuristics.Heuristics`) and ``LEVELS`` (level name → :class:`Level`).
+A game's knowledge lives in its ``ai`` module (``pyengine/games/<game>/ai.py``, found through
+the registry: :meth:`~pyengine.core.game.Game.ai`): ``HEURISTICS`` (a
+:class:`~pyengine.ai.heuristics.Heuristics`), ``LEVELS`` (level name → :class:`Level`),
+optionally ``EXTRA_KINDS`` (more kinds offered everywhere) and ``outside_opponents()`` (kind →
+:class:`Level`: the outside opponents, kept in the game's ``gauntlet`` module and imported
+only when asked for).
 
 >>> from pyengine.core.registry import get_game
 >>> state = get_game("zebra").new_initial_state({"size": 4})
@@ -20,7 +24,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,6 +34,7 @@ from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.mcts import Search, SearchConfig
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, State
+from pyengine.core.registry import get_game
 
 __all__ = [
     "LEVEL_NAMES",
@@ -41,6 +45,7 @@ __all__ = [
     "benchmark_kinds",
     "game_ai",
     "make_player",
+    "outside_opponents",
     "player_kinds",
 ]
 
@@ -91,10 +96,10 @@ _MODULES: dict[str, ModuleType] = {}
 
 
 def game_ai(game_id: str) -> ModuleType:
-    """The game's ``ai`` module (``pyengine.games.<id>.ai``)."""
+    """The registered game's ``ai`` module (:meth:`~pyengine.core.game.Game.ai`)."""
     module = _MODULES.get(game_id)
     if module is None:
-        module = importlib.import_module(f"pyengine.games.{game_id.replace('-', '_')}.ai")
+        module = get_game(game_id).ai()
         _MODULES[game_id] = module
     return module
 
@@ -105,16 +110,17 @@ def player_kinds(game_id: str) -> tuple[str, ...]:
     return ("random", *extra, *LEVEL_NAMES)
 
 
-def _gauntlet(game_id: str) -> dict[str, Level]:
-    from pyengine.ai.gauntlet import opponents  # imported only when asked for
-
-    return opponents(game_id)
+def outside_opponents(game_id: str) -> dict[str, Level]:
+    """The game's outside opponents, ``{kind: level}``: what its ``ai`` module's
+    ``outside_opponents()`` gives (none without that function)."""
+    hook = getattr(game_ai(game_id), "outside_opponents", None)
+    return {} if hook is None else dict(hook())
 
 
 def benchmark_kinds(game_id: str) -> tuple[str, ...]:
-    """The outside opponents :mod:`pyengine.ai.gauntlet` has for the game (not offered on the
-    site: they measure the levels)."""
-    return tuple(_gauntlet(game_id))
+    """The kinds of the game's outside opponents (not offered on the site: they measure the
+    levels)."""
+    return tuple(outside_opponents(game_id))
 
 
 class Thinking:
@@ -185,7 +191,7 @@ class Player:
 
     def __init__(self, game_id: str, kind: str, seed: int | None = None) -> None:
         known = player_kinds(game_id)
-        outside = {} if kind in known else _gauntlet(game_id)
+        outside = {} if kind in known else outside_opponents(game_id)
         if kind not in known and kind not in outside:
             raise EngineError(
                 f"unknown computer player {kind!r}; one of {', '.join(known + tuple(outside))}",

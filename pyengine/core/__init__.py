@@ -12,13 +12,12 @@ from pyengine.core.errors import (
     StateFormatError,
     UnknownGameError,
 )
-from pyengine.core.game import CHANCE, TERMINAL, Action, Game, Result, State
+from pyengine.core.game import TERMINAL, Action, Game, Result, State
 from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
 from pyengine.core.registry import games, get_game, register
 from pyengine.core.rng import SeededRandom
 
 __all__ = [
-    "CHANCE",
     "TERMINAL",
     "Action",
     "Constraint",

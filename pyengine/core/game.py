@@ -1,9 +1,9 @@
 """The contract every game implements: a :class:`Game` definition and its :class:`State`.
 
-The shape follows OpenSpiel: a state knows whose turn it is (a seat index, or the sentinels
-:data:`TERMINAL` and :data:`CHANCE`), lists its legal actions in a documented order, applies
-them (a checked front door for people, an unchecked fast path for search), undoes them from
-snapshots, clones itself, and reports a :class:`Result` with one return per player. Actions
+The shape follows OpenSpiel: a state knows whose turn it is (a seat index, or the sentinel
+:data:`TERMINAL`), lists its legal actions in a documented order, applies them (a checked
+front door for people, an unchecked fast path for search), undoes them from snapshots,
+clones itself, and reports a :class:`Result` with one return per player. Actions
 are small frozen value types whose ``str`` is their notation; serialisation is just the
 options, an optional start position and the action history (:meth:`State.to_json`).
 
@@ -13,8 +13,9 @@ Search, the CLI, the web glue and the tests drive games only through this module
 from __future__ import annotations
 
 import importlib
+import sys
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
@@ -23,7 +24,6 @@ from pyengine.core.errors import EngineError, IllegalActionError, StateFormatErr
 from pyengine.core.options import OptionSchema, OptionValues
 
 __all__ = [
-    "CHANCE",
     "STATE_FORMAT",
     "STATE_VERSION",
     "TERMINAL",
@@ -35,8 +35,6 @@ __all__ = [
 
 TERMINAL = -1
 """``current_player()`` of a finished game."""
-CHANCE = -2
-"""``current_player()`` when the next action is a chance outcome (dice), not a player's."""
 
 STATE_FORMAT = "virus-games/state"
 STATE_VERSION = 1
@@ -107,7 +105,7 @@ class State(ABC):
 
     @abstractmethod
     def current_player(self) -> int:
-        """The seat to act (0-based), or :data:`TERMINAL` / :data:`CHANCE`."""
+        """The seat to act (0-based), or :data:`TERMINAL`."""
 
     @abstractmethod
     def legal_actions(self) -> list[Action]:
@@ -135,9 +133,6 @@ class State(ABC):
 
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
-
-    def is_chance_node(self) -> bool:
-        return self.current_player() == CHANCE
 
     def is_legal(self, action: Action) -> bool:
         try:
@@ -198,6 +193,31 @@ class State(ABC):
             "start": self.start_text(),
             "actions": [str(action) for action in self.history],
         }
+
+    # -- text for a terminal (the command line); neutral defaults ------------------------
+
+    def diagram(self) -> str:
+        """The position drawn in text, ``""`` for a game without a text drawing."""
+        return ""
+
+    def seat_name(self, seat: int) -> str:
+        """The name the options give ``seat`` (Fight the Virus's players), ``""`` if none."""
+        return ""
+
+    def status_lines(self, seat_label: Callable[[int], str]) -> list[str]:
+        """What a text display shows besides the diagram (the round, the dice, each seat's
+        supply or sheet), naming a seat as ``seat_label(seat)``; nothing by default."""
+        return []
+
+    def is_secret(self) -> bool:
+        """Whether the position holds secrets (Virus Fight's programs before the reveal): a
+        display then shows neither the position text nor the actions played or legal."""
+        return False
+
+    def actions_summary(self) -> str | None:
+        """A sentence describing the legal actions where a list would say nothing (a secret
+        program among hundreds of thousands), or ``None``: list them."""
+        return None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.position_text()!r}>"
@@ -324,6 +344,12 @@ class Game(ABC):
         """How the game is shown to people: ``pyengine.games.<id>.presentation`` (drawing,
         clickable cells of an action, status texts); used by :mod:`pyengine.controller`."""
         return importlib.import_module(f"pyengine.games.{self.id.replace('-', '_')}.presentation")
+
+    def ai(self) -> ModuleType:
+        """The game's knowledge for the computer players (:mod:`pyengine.ai.players`): the
+        module ``ai`` of the game's package (``HEURISTICS``, ``LEVELS``, ...)."""
+        package = sys.modules[type(self).__module__].__package__
+        return importlib.import_module(f"{package}.ai")
 
     def render(self, state: State, **view: Any) -> str:
         """The position as a standalone SVG document.

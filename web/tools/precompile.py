@@ -12,7 +12,7 @@ the files. It writes:
   unpacked next to the wheel when the game pages' worker needs a module its own archives leave
   out (another game's).
 * into ``worker_dir``, what the game pages' engine worker downloads on a first visit, the
-  fewest bytes that start it (docs/ARCHITECTURE.md, "First visit over a real network"):
+  fewest bytes that start it (docs/decisions/per-game-bytecode-archives.md):
   ``stdlib.zip``, bytecode only, of exactly the standard-library modules Pyodide's start, the
   worker and the engine import, without docstrings, each instruction's line being its
   function's first (a traceback names the function), and the names of the modules it leaves
@@ -50,7 +50,9 @@ DEVELOPER_MODULES = (
     "pyengine.__main__",
     "pyengine.cli",
     "pyengine.ai.arena",
-    "pyengine.ai.gauntlet",
+    "pyengine.games.virus_fight.gauntlet",
+    "pyengine.games.virus_war.gauntlet",
+    "pyengine.games.zebra.gauntlet",
 )
 # In the worker's standard library: the names of the modules it leaves out (app/engine_worker.py).
 OMITTED = "omitted-modules.txt"

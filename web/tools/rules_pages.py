@@ -167,7 +167,7 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
     """The JSON a try-it board runs on (see the module docs). Node 0 is the start; its SVG is
     left out (the page carries it as the board's first picture)."""
     import pyengine
-    from pyengine.controller import _board_spots, click_paths
+    from pyengine.controller import board_spots, click_paths
 
     present = pyengine.get_game(game_id).presentation()
     solutions = solutions_of(spec)
@@ -178,7 +178,7 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
         number = len(nodes)
         entry: dict[str, Any] = {}
         nodes.append(entry)
-        spots = _board_spots(present, state)
+        spots = board_spots(present, state)
         entry["svg"] = (
             None if number == 0 else board_svg(present.render(state, last_move=last_move))
         )

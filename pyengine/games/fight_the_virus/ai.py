@@ -164,8 +164,8 @@ LANE_WEIGHTS: dict[str, float] = {"passive_analysis": 10.0}
 worth 10 points less in the analysis. Outside the analysis an active player has one die per
 turn, and that lane must carry 12 research squares and the 15 testing cells and curve squares
 the red targets need, while the analysis gets a die every active turn anyway; so the passive
-die belongs outside it unless a shape there is worth much more (docs/AI.md, "Fight the Virus
-against greedy")."""
+die belongs outside it unless a shape there is worth much more
+(docs/decisions/fight-the-virus-hand-written-levels.md)."""
 
 
 def _greedy(rng: random.Random, weights: dict[str, float] | None = None) -> GreedyBot:
@@ -258,8 +258,7 @@ class Lookahead:
 
 
 HARD = Lookahead(samples=8)
-"""The hard level's simulation: 8 dice futures (3 scored 0.90 against the greedy player and
-8 scored 0.93, 60 games each)."""
+"""The hard level's simulation: each candidate is played out over 8 dice futures."""
 
 
 def _playout(

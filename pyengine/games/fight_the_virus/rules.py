@@ -38,6 +38,7 @@ part", §3.4).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -323,6 +324,14 @@ class FightTheVirusState(State):
 
     def start_text(self) -> str | None:
         return self._start
+
+    def seat_name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def status_lines(self, seat_label: Callable[[int], str]) -> list[str]:
+        from pyengine.games.fight_the_virus.terminal import status_lines
+
+        return status_lines(self, seat_label)
 
     # -- reading the state --------------------------------------------------------------------
 

@@ -43,7 +43,6 @@ __all__ = [
     "AP_FIELDS",
     "AP_STATES",
     "AREA",
-    "BONUS_KINDS",
     "CELL_BIT",
     "CURVE_COLUMNS",
     "CURVE_EXTRA",
@@ -104,8 +103,6 @@ SHEET_JSON = """\
 
 SHEET: dict[str, Any] = json.loads(SHEET_JSON)
 
-BONUS_KINDS = ("S", "N", "O")
-"""The bonus actions that need a decision (§2.7); X needs none."""
 AP_STATES = ("blank", "active", "spent", "lost")
 """The states of an AP field (§2.3), in the order of their codes 0-3 inside a sheet."""
 

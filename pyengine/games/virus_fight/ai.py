@@ -59,6 +59,7 @@ __all__ = [
     "advises_stop",
     "book_program",
     "evaluate_seats",
+    "outside_opponents",
     "wants_stop",
 ]
 
@@ -80,12 +81,11 @@ REPEATED = 0.6
 """The hard level's weight of §7.4's supply lead in a position seen twice (a loop)."""
 BLOCK_WEIGHT = 0.8
 SUPPLY_WEIGHT = 0.9
-"""Every level's weights of a piece in the active block and in the supply. The hard level had
-its own until 2026-11-26 (0.4 and 1.1: pieces in hand above pieces on the board, as §7.4
-scores the supplies); it then erased its own pieces back into its hand and sat passive, and
-lost the locked endings to the one-ply ``greedy`` player (0.84 over 40 two-player games; with
-these weights 0.94, docs/AI.md). The scoring's approach is the evaluation's lean to the
-supplies instead (:func:`evaluate_seats`)."""
+"""Every level's weights of a piece in the active block and in the supply, the hard level's
+too. A piece in hand is not weighed above a piece on the board (as §7.4 scores the supplies):
+a level that does so erases its own pieces back into its hand and sits passive, and loses the
+locked endings to the one-ply ``greedy`` player (docs/AI.md). The scoring's approach is the
+evaluation's lean to the supplies instead (:func:`evaluate_seats`)."""
 
 
 def book_program(segment: Sequence[Cell], rng: random.Random) -> Setup:
@@ -392,3 +392,12 @@ LEVELS: dict[str, Level] = {
 """easy: a short search with a random slip now and then (:func:`_easy_choice`; the setup
 and stop votes still go through the shortcut); medium: a longer search; hard: a longer one
 still, with its own evaluation (:data:`HARD_HEURISTICS`)."""
+
+
+def outside_opponents() -> dict[str, Level]:
+    """The outside opponents that measure the levels (:mod:`pyengine.games.virus_fight.gauntlet`:
+    for the command line and ``bench/ai.py --gauntlet``, never on the site), imported only
+    when asked for."""
+    from pyengine.games.virus_fight.gauntlet import OPPONENTS
+
+    return OPPONENTS

@@ -43,7 +43,7 @@ from pyengine.games.virus_fight.notation import (
     parse_cell,
     parse_code,
 )
-from pyengine.games.virus_fight.rules import ENDINGS, VirusFightState, _sort_supply
+from pyengine.games.virus_fight.rules import ENDINGS, VirusFightState, sort_supply
 
 if TYPE_CHECKING:
     from pyengine.core.game import Game
@@ -217,7 +217,7 @@ def _parse_play(
                     reject(f"the supply item {item!r} is impossible")
                 seen.add((code, origin))
                 pieces.append(Piece(code[0], int(code[1]), seat, origin))
-        supplies.append(_sort_supply(pieces))
+        supplies.append(sort_supply(pieces))
     match = re.fullmatch(r"([1-9]\d*):(\*?\d(?:,\*?\d)*)", order_text)
     finished_round = decision.startswith("over-") and order_text.count("*") == 0
     if match is None or (order_text.count("*") != 1 and not finished_round):

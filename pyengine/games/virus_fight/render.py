@@ -81,28 +81,6 @@ __all__ = [
 ]
 
 
-class BoardCell(Protocol):
-    """A cell as the engine gives it: 0-based ``file`` and ``rank``."""
-
-    @property
-    def file(self) -> int: ...
-    @property
-    def rank(self) -> int: ...
-
-
-class PieceLike(Protocol):
-    """A piece as the engine gives it."""
-
-    @property
-    def kind(self) -> str: ...
-    @property
-    def size(self) -> int: ...
-    @property
-    def owner(self) -> int: ...
-    @property
-    def origin(self) -> int: ...
-
-
 class VirusFightPosition(Protocol):
     """What the board renderer reads from a Virus Fight state."""
 
@@ -166,7 +144,6 @@ LAST_MOVE_TINT = "#ffe45c"
 LAST_MOVE_EDGE = "#d49a00"
 
 _ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
-_CELL_NAME = re.compile(r"[a-k](?:1[01]|[1-9])")
 _TURN_WORD = re.compile(
     r"(?:([a-k]\d+)-([a-k]\d+)|\+[MWJE][123]@([a-k]\d+)|x(?:-|([a-k]\d+))|J?@(?:-|([a-k]\d+))|-)\Z"
 )

@@ -59,6 +59,7 @@ public names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,6 +114,7 @@ __all__ = [
     "VirusFightState",
     "first_player",
     "next_first_player",
+    "sort_supply",
     "stop_winners",
 ]
 
@@ -134,7 +136,8 @@ class Instruction:
         )
 
 
-def _sort_supply(pieces: list[Piece]) -> tuple[Piece, ...]:
+def sort_supply(pieces: list[Piece]) -> tuple[Piece, ...]:
+    """A supply in its canonical order: by piece code, then by the set each piece came from."""
     return tuple(sorted(pieces, key=lambda piece: (code_key(piece.code), piece.origin)))
 
 
@@ -182,7 +185,7 @@ class VirusFightState(State):
         self._board: list[Piece | None] = [None] * (size * size)
         self._markers: list[int | None] = [None] * players
         full = [
-            _sort_supply([Piece(code[0], int(code[1]), seat, seat) for code in PIECE_CODES])
+            sort_supply([Piece(code[0], int(code[1]), seat, seat) for code in PIECE_CODES])
             for seat in range(players)
         ]
         self._supplies: list[tuple[Piece, ...]] = full
@@ -623,6 +626,20 @@ class VirusFightState(State):
         lines.append(f"{' ' * len(str(self.size))} {letters}")
         return "\n".join(lines)
 
+    def is_secret(self) -> bool:
+        """Programs are secret until every seat has submitted its own (§3)."""
+        return self._phase == "setup"
+
+    def status_lines(self, seat_label: Callable[[int], str]) -> list[str]:
+        from pyengine.games.virus_fight.terminal import status_lines
+
+        return status_lines(self, seat_label)
+
+    def actions_summary(self) -> str | None:
+        from pyengine.games.virus_fight.terminal import actions_summary
+
+        return actions_summary(self)
+
     # -- internals: seats, applying ---------------------------------------------------
 
     def _alive_list(self) -> list[bool]:
@@ -712,7 +729,7 @@ class VirusFightState(State):
 
     def _set_supply(self, seat: int, pieces: list[Piece]) -> None:
         self._supplies = self._supplies.copy()
-        self._supplies[seat] = _sort_supply(pieces)
+        self._supplies[seat] = sort_supply(pieces)
 
     def _eliminate(self, seat: int) -> None:
         self._markers = self._markers.copy()
@@ -738,7 +755,7 @@ class VirusFightState(State):
             markers.append(self.cell_index(program.marker))
             used = set(program.codes)
             supplies.append(
-                _sort_supply([piece for piece in self._supplies[seat] if piece.code not in used])
+                sort_supply([piece for piece in self._supplies[seat] if piece.code not in used])
             )
         self._supplies = supplies
         self._markers = markers

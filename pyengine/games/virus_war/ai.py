@@ -44,7 +44,14 @@ from pyengine.games.virus_war.notation import Pass, Step
 from pyengine.games.virus_war.rules import VirusWarState
 from pyengine.games.virus_war.turn_search import TurnPlanner, TurnSearchConfig
 
-__all__ = ["HEURISTICS", "LEVELS", "Features", "VirusWarHeuristics", "flood_layers"]
+__all__ = [
+    "HEURISTICS",
+    "LEVELS",
+    "Features",
+    "VirusWarHeuristics",
+    "flood_layers",
+    "outside_opponents",
+]
 
 # weights of the evaluation (X's point of view), squashed by tanh(_SCALE * total)
 _MATERIAL = 2.0  # (live X - live O) / (live X + live O + 4)
@@ -264,10 +271,9 @@ HEURISTICS = VirusWarHeuristics()
 # Medium and hard search whole turns (:mod:`pyengine.games.virus_war.turn_search`): four
 # plies, the mover's best turns by room, the enemy's best replies to each, the mover's best
 # answers, then every reply of the enemy; medium keeps 8, 4 and 2 of them, hard 12, 6 and 3.
-# Measured in CPython in 10x10 games against the gauntlet, a decision at a turn start takes
-# medium 0.16 s and hard 0.35 s on average (95th percentile 0.9 s and 2.5 s); a browser runs
-# Python about 2x slower, and the time caps (wall clock, in the runtime that plays) bound the
-# long ones: medium's keeps it under a second. In last-move-wins they search step by step.
+# A browser runs Python about 2x slower than CPython; the time caps (wall clock, in the
+# runtime that plays) bound the long decisions at a turn start: medium's keeps one under a
+# second (docs/AI.md gives the think times). In last-move-wins they search step by step.
 MEDIUM_TURNS = TurnSearchConfig(widths=(8, 4, 2), time_ms=900.0)
 HARD_TURNS = TurnSearchConfig(widths=(12, 6, 3), time_ms=2500.0)
 _MEDIUM_STEPS = SearchConfig(iterations=600, time_ms=400.0, exploration=0.7)
@@ -278,3 +284,12 @@ LEVELS: dict[str, Level] = {
     "medium": Level(search=_MEDIUM_STEPS, think=TurnPlanner(MEDIUM_TURNS)),
     "hard": Level(search=_HARD_STEPS, think=TurnPlanner(HARD_TURNS)),
 }
+
+
+def outside_opponents() -> dict[str, Level]:
+    """The outside opponents that measure the levels (:mod:`pyengine.games.virus_war.gauntlet`:
+    for the command line and ``bench/ai.py --gauntlet``, never on the site), imported only
+    when asked for."""
+    from pyengine.games.virus_war.gauntlet import OPPONENTS
+
+    return OPPONENTS

@@ -74,7 +74,6 @@ class Geometry:
     steps: tuple[Step, ...]  # index -> Step (shared action objects)
     sort_keys: tuple[int, ...]  # index -> file * size + rank: sorts cells by file, then rank
     chunks: tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]  # (shift, table) per byte
-    byte_count: int  # bytes of a mask of every cell
     around: tuple[int, ...]  # index -> the cell and its up to 8 neighbours, as a mask
 
 
@@ -106,7 +105,6 @@ def board_geometry(size: int) -> Geometry:
         steps=tuple(Step(cell) for cell in cells),
         sort_keys=tuple(cell.file * size + cell.rank for cell in cells),
         chunks=tuple((8 * chunk, _CHUNKS[chunk]) for chunk in range(chunk_count)),
-        byte_count=chunk_count,
         around=tuple(around),
     )
 

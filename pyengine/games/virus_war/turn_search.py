@@ -3,8 +3,8 @@
 A turn is up to three steps, and by the lemma of virus-war.md §5 the position after it depends
 only on the *set* of cells stepped on. The step-by-step tree search (MCTS over single steps)
 cannot look at the ~6,000 outcomes of a mid-game 10×10 turn even once each within its budget,
-so it judged a turn by its first step; programs that search whole turns walled it in (see
-docs/AI.md, "The gauntlet"). This search looks at complete turns:
+so it judges a turn by its first step, and programs that search whole turns wall it in (see
+docs/decisions/virus-war-whole-turn-search.md). This search looks at complete turns:
 
 * **Turns.** :func:`~pyengine.games.virus_war.bitboard.distinct_turns` gives one legal order
   per distinct set of stepped cells.
@@ -19,12 +19,12 @@ docs/AI.md, "The gauntlet"). This search looks at complete turns:
   mover's best reply is the most room it can leave). The levels search four plies (two
   turns each): a third ply sees a kill threat one turn ahead, and a fourth gives the enemy
   its answer to it, so the last word is not always the mover's (with an odd depth the
-  search was optimistic, and lost half its games as the second player).
+  mover always has it, and the search is optimistic).
 * **Steps.** The search is a generator that yields after every ``_CHUNK`` turns it values
   (a few milliseconds), so :meth:`TurnSearch.run` stops within a slice (the page drives it
   50 ms at a time), a cancel is never kept waiting by a long call, and the safety net is
   kept to within a chunk (a big 10×10 position has ~17,000 turns: valued in one piece, they
-  took half a second in a browser). With the same position and seed the choice is
+  take half a second in a browser). With the same position and seed the choice is
   the same: the only randomness is the seeded tie-break among equal turns. ``time_ms`` is a
   safety net: when it is spent, the best turn among those searched so far is played, or,
   when not even the first has been searched, the turn that leaves the most room.

@@ -40,7 +40,14 @@ from pyengine.core.game import Action, State
 from pyengine.games.zebra.notation import Move
 from pyengine.games.zebra.rules import BLACK, WHITE, ZebraState, geometry
 
-__all__ = ["HEURISTICS", "LEVELS", "ZebraHeuristics", "mirror_replies", "reflections"]
+__all__ = [
+    "HEURISTICS",
+    "LEVELS",
+    "ZebraHeuristics",
+    "mirror_replies",
+    "outside_opponents",
+    "reflections",
+]
 
 # weights of the evaluation (on the scale of one tower), squashed by tanh(_SCALE * total)
 _MOBILITY = 1.2  # the mobility balance (moves - opponent moves) / (all moves + 2)
@@ -314,3 +321,12 @@ LEVELS: dict[str, Level] = {
     "medium": Level(search=SearchConfig(iterations=500, time_ms=400.0, exploration=0.8)),
     "hard": Level(search=SearchConfig(iterations=4000, time_ms=2500.0, exploration=0.8)),
 }
+
+
+def outside_opponents() -> dict[str, Level]:
+    """The outside opponents that measure the levels (:mod:`pyengine.games.zebra.gauntlet`:
+    for the command line and ``bench/ai.py --gauntlet``, never on the site), imported only
+    when asked for."""
+    from pyengine.games.zebra.gauntlet import OPPONENTS
+
+    return OPPONENTS

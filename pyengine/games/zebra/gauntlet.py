@@ -16,10 +16,9 @@ ends when the side to move has no legal action. Zebra's game knowledge (the leve
 evaluation, ordering and mirror strategy) is not used: the level brings a plain
 :class:`~pyengine.ai.heuristics.Heuristics`, so no shortcut of the game's applies either.
 
-The depth, 4 plies, is measured in CPython on every position of a few games: on the default
-4×4 board a decision takes a few milliseconds (median) and 0.14 s at most (the opening, with
-24 moves); on 5×5 at most 1.2 s, on 6×6 several seconds in the opening. Larger boards would
-need a shallower search.
+The depth, 4 plies, keeps a decision on the default 4×4 board far under a second in CPython
+(the opening, with 24 moves, is the dearest); on 6×6 the opening takes seconds, so larger
+boards would need a shallower search.
 """
 
 from __future__ import annotations
