@@ -41,7 +41,7 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 GAMES = ("zebra", "virus-war", "virus-fight", "fight-the-virus")
 SLICE_MS = 50.0
 TARGET_MS = {"medium": 1000.0, "hard": 3000.0}
-"""The browser median per decision that each level must stay within (docs/AI.md, levels)."""
+"""The browser median per decision that each level must stay within (docs/AI.md, "Think time")."""
 
 
 # -- shared by both runtimes ----------------------------------------------------------------

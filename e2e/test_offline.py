@@ -316,10 +316,10 @@ def test_the_download_is_not_fetched_twice(
 def test_a_first_visit_downloads_only_the_workers_own_files(
     page: Page, site_url: str, watch, build_info: dict
 ) -> None:
-    """The engine starts from its own small archives (docs/ARCHITECTURE.md, "First visit over a
-    real network"): no wheel, full bytecode or full standard library before the game is ready;
-    a game the page's archive leaves out is still there, the worker downloading the engine's
-    wheel when an import needs it."""
+    """The engine starts from its own small archives
+    (docs/decisions/per-game-bytecode-archives.md): no wheel, full bytecode or full standard
+    library before the game is ready; a game the page's archive leaves out is still there, the
+    worker downloading the engine's wheel when an import needs it."""
     page.goto(f"{site_url}/zebra.html")
     wait_ready(page)
     later = [build_info["wheel"], build_info["engineBytecode"], "python_stdlib.zip"]

@@ -1,11 +1,12 @@
 // The engine's web worker: plain Pyodide (a module worker, started by app/engine-early.js or
-// app/glue/engine.py) with the fewest bytes that start it (docs/ARCHITECTURE.md, "First visit
-// over a real network"): its own standard library and lock file, and the page's game's engine
-// bytecode unpacked into the working directory (after a snapshot restore, only once an import
-// needs it); app/engine_worker.py's one JSON-in/JSON-out `handle`, which downloads the wheel or
-// the full standard library itself if an import ever needs more.
+// app/glue/engine.py) with the fewest bytes that start it
+// (docs/decisions/per-game-bytecode-archives.md): its own standard library and lock file, and
+// the page's game's engine bytecode unpacked into the working directory (after a snapshot
+// restore, only once an import needs it); app/engine_worker.py's one JSON-in/JSON-out
+// `handle`, which downloads the wheel or the full standard library itself if an import ever
+// needs more.
 //
-// Start-up (docs/ARCHITECTURE.md, "Start-up"): the first start in a browser is a normal boot
+// Start-up (docs/decisions/memory-snapshot.md): the first start in a browser is a normal boot
 // that ends with a Pyodide *memory snapshot* (the interpreter with the standard library and
 // the engine imported) kept in Cache Storage; later starts restore it instead of booting
 // Python again. The snapshot API is private and experimental, so everything about it is

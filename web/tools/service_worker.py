@@ -6,8 +6,8 @@ The precache list is every file of the built site, found by globbing the output 
 (never hand-picked: PyScript alone fetches a dozen chunks nobody names), plus "./" for the
 home page. The cache is named after a content hash of all those files and of the worker's
 own template, so every deploy that changes any byte gets a new cache, installed beside the
-old one and swapped in at once (see web/tools/sw-template.js and docs/ARCHITECTURE.md,
-"Offline and installable").
+old one and swapped in at once (see web/tools/sw-template.js and
+docs/decisions/hand-written-service-worker.md).
 
 Standard library only.
 """

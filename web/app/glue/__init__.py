@@ -1,5 +1,5 @@
 """The page glue: Python that PyScript runs on the page thread (MicroPython), binding the site's
-pages to the DOM and to the engine's web worker (docs/ARCHITECTURE.md, "The page glue").
+pages to the DOM and to the engine's web worker (docs/ARCHITECTURE.md, "The map").
 
 The package keeps two kinds of modules apart:
 
