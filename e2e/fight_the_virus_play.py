@@ -66,7 +66,11 @@ def play(page: Page, state, action) -> None:
     from pyengine.games.fight_the_virus import presentation
 
     text = str(action)
-    paths = [cells for cells, legal in click_paths(presentation, state) if str(legal) == text]
+    paths = [
+        cells
+        for cells, legal in click_paths(presentation.PRESENTATION, state)
+        if str(legal) == text
+    ]
     assert paths, text
     take_device(page)
     clicks = min(paths, key=len)

@@ -87,7 +87,7 @@ def ftv_decision(page: Page, current: dict, rng: random.Random) -> None:
     from pyengine.games.fight_the_virus import presentation
 
     state = pyengine.get_game("fight-the-virus").read_record(current["record"])
-    paths = click_paths(presentation, state)
+    paths = click_paths(presentation.PRESENTATION, state)
     cheap = [
         action for cells, action in paths if not any(token.startswith("A:") for token in cells)
     ]

@@ -89,7 +89,11 @@ def clicks_for(state, action: str) -> list[str]:
     from pyengine.controller import click_paths
     from pyengine.games.virus_fight import presentation
 
-    paths = [cells for cells, legal in click_paths(presentation, state) if str(legal) == action]
+    paths = [
+        cells
+        for cells, legal in click_paths(presentation.PRESENTATION, state)
+        if str(legal) == action
+    ]
     assert paths, action
     return list(min(paths, key=len))  # type: ignore[arg-type]
 

@@ -6,7 +6,8 @@ selecting a tower and then a target, placing a piece or any later multi-click ac
 same for every game: an action is the sequence of cells a player clicks (its presentation's
 ``action_cells``).
 
-Requests (``{"op": ...}``):
+Requests (``{"op": ...}``; :mod:`pyengine.protocol` declares every request, reply and view
+field, and :data:`HANDLERS` names the method that handles each op):
 
 ``hello``                                  the engine's version and the registered games'
                                            ids (their rules are imported only when used)
@@ -45,19 +46,11 @@ Requests (``{"op": ...}``):
 ``preview`` ``action``                     the board with an action drawn as a draft, not
                                            played (Virus Fight's secret program setup)
 
-A presentation module may add optional hooks (Virus Fight uses them all): ``click_paths``
-(the click sequences of the legal actions, several per action or none, when
-``action_cells`` is not enough), ``HIGHLIGHT_SOURCES`` (highlight first clicks),
-``click_label`` (the button for a click token that is not a board cell), ``announce`` (the
-message after an action), ``undoable``, ``public_record``, ``extras`` (more SVG pictures,
-such as supplies), ``setup`` (a secret setup to compose), ``preview``, ``new_options``,
-``computer_decision`` and ``hint_decision`` (a computer's or a hint's decision taken without
-search: Virus Fight's stop proposals and answers), ``resigned`` (the message for a seat that
-resigned, in games whose rules record resignations) and ``WINS`` (the key of the title of a
-resigned game's result, ``play.wins`` by default); for boards that are not one grid (a
-player sheet): ``spots`` (every clickable name; ``grid`` may then be ``None``),
-``KEEP_CLICK_CASE`` (names such as ``R9`` and ``e3`` differ by case) and ``placement`` (what
-the page needs to preview a shape under the pointer).
+What the controller knows of a game's drawing, clicks and texts comes from its
+:class:`~pyengine.core.presentation.Presentation` (:meth:`Game.presentation`): required
+methods, and optional hooks with neutral defaults (Virus Fight and Fight the Virus override
+most of them: click paths, announcements, secret setups, previews, decisions taken without
+search, spots of a board that is not one grid).
 
 **The move list and replays.** Every ply of ``view.moves`` carries ``ply``: the number of
 actions after which the move list shows it complete, the position a click on it shows
@@ -113,19 +106,24 @@ import sys
 import time
 import traceback
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pyengine
 from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.players import Thinking, game_ai, make_player, player_kinds
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action, State
+from pyengine.core.presentation import Presentation
 from pyengine.core.registry import game_ids
 from pyengine.session import HUMAN, RESIGN, Match
 
+if TYPE_CHECKING:  # types only: the browser's worker never loads the protocol module
+    from pyengine import protocol
+
+# A reply as handle() returns it: JSON data, one of the types of protocol.Reply (pyengine.protocol
+# declares every request, reply and view; the handlers are typed with them).
 Reply = dict[str, Any]
 
 HINT_LEVEL = "medium"
@@ -171,18 +169,17 @@ class _Pending:
     thinking: Thinking
 
 
-def presentation_of(game_id: str) -> ModuleType:
-    """The module that shows a game to people (see :meth:`Game.presentation`)."""
+def presentation_of(game_id: str) -> Presentation[Any, Any]:
+    """How a game is shown to people (see :meth:`Game.presentation`)."""
     return pyengine.get_game(game_id).presentation()
 
 
-def click_paths(present: ModuleType, state: State) -> list[tuple[tuple[str, ...], Action]]:
+def click_paths(
+    present: Presentation[Any, Any], state: State
+) -> list[tuple[tuple[str, ...], Action]]:
     """Every way to make each legal action by clicks: ``(cells, action)`` pairs; an action
     with the empty path ``()`` is made by a button."""
-    hook = getattr(present, "click_paths", None)
-    if hook is not None:
-        return [(tuple(cells), action) for cells, action in hook(state)]
-    return [(tuple(present.action_cells(action)), action) for action in state.legal_actions()]
+    return [(tuple(cells), action) for cells, action in present.click_paths(state)]
 
 
 class RequestError(EngineError):
@@ -244,12 +241,16 @@ class Controller:
         return json.dumps(self._failure(error))
 
     def handle(self, request: object) -> Reply:
+        """The reply to one request (see :data:`HANDLERS` and :mod:`pyengine.protocol`)."""
+        return cast(Reply, self._handle(request))
+
+    def _handle(self, request: object) -> protocol.Reply:
         try:
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
                 raise RequestError(
                     "A request is an object with an 'op' field.", code="request.invalid"
                 )
-            handler = getattr(self, f"_op_{request['op']}", None)
+            handler = HANDLERS.get(request["op"])
             if handler is None:
                 raise RequestError(
                     f"Unknown request {request['op']!r}.",
@@ -258,8 +259,7 @@ class Controller:
                 )
             if request["op"] not in _KEEPS_SEARCH:
                 self.pending = None
-            reply: Reply = handler(request)
-            return reply
+            return handler(self, request)
         except EngineError as error:
             return self._failure(error)
         except RecursionError:  # a request nested deeper than any real one (handle() on data)
@@ -275,13 +275,14 @@ class Controller:
 
     # -- operations -------------------------------------------------------------------
 
-    def _op_hello(self, request: dict[str, Any]) -> Reply:
+    def _op_hello(self, request: dict[str, Any]) -> protocol.HelloReply:
         return {"ok": True, "version": pyengine.__version__, "games": game_ids()}
 
-    def _op_games(self, request: dict[str, Any]) -> Reply:
-        return {"ok": True, "games": [game.info() for game in pyengine.games()]}
+    def _op_games(self, request: dict[str, Any]) -> protocol.GamesReply:
+        games = [cast("protocol.GameInfo", game.info()) for game in pyengine.games()]
+        return {"ok": True, "games": games}
 
-    def _op_new(self, request: dict[str, Any]) -> Reply:
+    def _op_new(self, request: dict[str, Any]) -> protocol.ViewReply:
         previous, self.flipped = self.flipped, _flipped_field(request)
         try:
             return self.new_game(
@@ -291,7 +292,7 @@ class Controller:
             self.flipped = previous  # refused: the game on screen stays as it was
             raise
 
-    def _op_flip(self, request: dict[str, Any]) -> Reply:
+    def _op_flip(self, request: dict[str, Any]) -> protocol.ViewReply:
         """Turns the board half a turn (``flipped``: sets the orientation)."""
         self._require_match()
         flipped = request.get("flipped", not self.flipped)
@@ -304,12 +305,9 @@ class Controller:
 
     def new_game(
         self, game_id: str, options: dict[str, Any] | None = None, seats: list[str] | None = None
-    ) -> Reply:
-        options = dict(options or {})
-        present = presentation_of(game_id)
-        hook = getattr(present, "new_options", None)
-        if hook is not None:  # for example a fresh random seed when none was given
-            options = hook(options)
+    ) -> protocol.ViewReply:
+        # completed by the game: for example a fresh random seed when none was given
+        options = presentation_of(game_id).new_options(dict(options or {}))
         if seats is None:
             match = Match(game_id, options=options)  # validates: errors leave the old game
         else:
@@ -324,17 +322,17 @@ class Controller:
         self.generation += 1
         self._eval_path, self._evals, self._entries = [], [], []
 
-    def _op_view(self, request: dict[str, Any]) -> Reply:
+    def _op_view(self, request: dict[str, Any]) -> protocol.ViewReply:
         return self._success()
 
-    def _op_diagram(self, request: dict[str, Any]) -> Reply:
+    def _op_diagram(self, request: dict[str, Any]) -> protocol.DiagramReply:
         """The position as a standalone SVG file: last move marked, no selection."""
         state = self._require_match().state
         present = presentation_of(state.game.id)
         svg = present.render(state, last_move=list(present.last_move(state)), flipped=self.flipped)
         return {"ok": True, "svg": svg, "ply_count": len(state.history)}
 
-    def _op_position(self, request: dict[str, Any]) -> Reply:
+    def _op_position(self, request: dict[str, Any]) -> protocol.PositionReply:
         """The position after ``ply`` actions, read-only: drawn from a copy of the game (no
         highlights, the last action marked), with its texts; the game is untouched."""
         match = self._require_match()
@@ -351,48 +349,47 @@ class Controller:
             state.undo()
         present = presentation_of(state.game.id)
         last_move = list(present.last_move(state))
-        extras = getattr(present, "extras", None)
-        return {
-            "ok": True,
-            "position": {
-                "ply": ply,
-                "svg": present.render(state, last_move=last_move, flipped=self.flipped),
-                "extras": [] if extras is None else extras(state, []),
-                "grid": self._grid(present, state),
-                "last_move": last_move,
-                "to_move": None if state.is_terminal() else state.current_player(),
-                "turn": present.turn(state),
-                "status": present.status(state, []),
-                "result": present.result(state),
-                "cell_labels": {
-                    cell: present.cell_label(state, cell) for cell in board_spots(present, state)
-                },
+        # the presentation's texts are plain dicts to mypy: the protocol test checks their shape
+        position: dict[str, Any] = {
+            "ply": ply,
+            "svg": present.render(state, last_move=last_move, flipped=self.flipped),
+            "extras": present.extras(state, []),
+            "grid": self._grid(present, state),
+            "last_move": last_move,
+            "to_move": None if state.is_terminal() else state.current_player(),
+            "turn": present.turn(state),
+            "status": present.status(state, []),
+            "result": present.result(state),
+            "cell_labels": {
+                cell: present.cell_label(state, cell) for cell in board_spots(present, state)
             },
         }
+        return {"ok": True, "position": cast("protocol.Position", position)}
 
-    def _grid(self, present: ModuleType, state: State) -> dict[str, Any] | None:
+    def _grid(self, present: Presentation[Any, Any], state: State) -> protocol.Grid | None:
         """The presentation's grid (for the keyboard cursor), with the board's orientation."""
         grid = present.grid(state)
-        return None if grid is None else {**grid, "flipped": self.flipped}
+        return None if grid is None else cast("protocol.Grid", {**grid, "flipped": self.flipped})
 
-    def _op_preview(self, request: dict[str, Any]) -> Reply:
+    def _op_preview(self, request: dict[str, Any]) -> protocol.PreviewReply:
         """The board with ``action`` drawn as a draft (checked, never played)."""
         state = self._require_match().state
-        present = presentation_of(state.game.id)
-        hook = getattr(present, "preview", None)
-        if hook is None:
+        svg = presentation_of(state.game.id).preview(state, _field(request, "action", str))
+        if svg is None:
             raise RequestError("This game has nothing to preview.", code="request.no-preview")
-        return {"ok": True, "svg": hook(state, _field(request, "action", str))}
+        return {"ok": True, "svg": svg}
 
-    def _op_cancel(self, request: dict[str, Any]) -> Reply:
+    def _op_cancel(self, request: dict[str, Any]) -> protocol.ViewReply:
         self._require_match()
         self.selection = []
         return self._success()
 
-    def _op_play(self, request: dict[str, Any]) -> Reply:
+    def _op_play(self, request: dict[str, Any]) -> protocol.ViewReply:
         return self._play(_field(request, "action", str))
 
-    def _play(self, action: Action | str, *, evaluation: list[float] | None = None) -> Reply:
+    def _play(
+        self, action: Action | str, *, evaluation: list[float] | None = None
+    ) -> protocol.ViewReply:
         """Play (checked), drop the selection and say who played what. ``evaluation``: the
         chances the search that chose the action gave its position, kept for the next one."""
         match = self._require_match()
@@ -403,12 +400,14 @@ class Controller:
         self.selection = []
         if evaluation is not None and not match.is_over:
             self._remember(match, evaluation)
-        announce = getattr(present, "announce", None)
-        if announce is not None:
-            return self._success(announce(before, played, match.state))
+        announcement = present.announce(before, played, match.state)
+        if announcement is not None:
+            return self._success(announcement)
         return self._success(_message("play.played", action=str(played), player=mover))
 
-    def _op_bot(self, request: dict[str, Any]) -> Reply:
+    def _op_bot(
+        self, request: dict[str, Any]
+    ) -> protocol.ViewReply | protocol.BotReply | protocol.ThinkingReply:
         """The computer seat to act thinks (for ``slice_ms``, or to the end) and then plays;
         nothing happens for a human."""
         match = self._require_match()
@@ -441,12 +440,12 @@ class Controller:
         # valued its own position only, so the next one gets its own estimate
         searched = bool(values) and bool(stats.get("iterations"))
         reply = self._play(action, evaluation=chances(values) if values and searched else None)
-        reply["stats"] = (
-            {key: stats[key] for key in ("player", "iterations", "elapsed_ms")} if secret else stats
-        )
-        return reply
+        shown = {key: stats[key] for key in ("player", "iterations", "elapsed_ms")}
+        return {**reply, "stats": cast("protocol.SearchStats", shown if secret else stats)}
 
-    def _op_hint(self, request: dict[str, Any]) -> Reply:
+    def _op_hint(
+        self, request: dict[str, Any]
+    ) -> protocol.ViewReply | protocol.HintReply | protocol.ThinkingReply:
         """For the human to act: the ``medium`` level's choice and its two best alternatives."""
         match = self._require_match()
         if match.is_over:
@@ -479,7 +478,7 @@ class Controller:
             paths_of.setdefault(text, []).append(list(cells))
             actions_of.setdefault(text, action)
         on_board = set(board_spots(present, state))
-        suggestions = []
+        suggestions: list[protocol.Suggestion] = []
         for candidate in stats["candidates"]:
             text = candidate["action"]
             paths = paths_of.get(text, [])
@@ -494,9 +493,7 @@ class Controller:
                     "value": candidate["value"],
                 }
             )
-        reply = self._success()
-        reply["hint"] = {"seat": seat, "actions": suggestions[:3]}
-        return reply
+        return {**self._success(), "hint": {"seat": seat, "actions": suggestions[:3]}}
 
     # -- computer players ----------------------------------------------------------------
 
@@ -532,7 +529,7 @@ class Controller:
         return pending
 
     @staticmethod
-    def _thinking_reply(pending: _Pending) -> Reply:
+    def _thinking_reply(pending: _Pending) -> protocol.ThinkingReply:
         thinking = pending.thinking
         search = thinking.search
         return {
@@ -560,23 +557,22 @@ class Controller:
         """A computer seat's decision taken without search, whatever its kind: the
         presentation's ``computer_decision`` hook (Virus Fight's stop proposals and answers)."""
         state = match.state
-        hook = getattr(presentation_of(state.game.id), "computer_decision", None)
-        return None if hook is None else hook(state, seat, game_ai(state.game.id))
+        present = presentation_of(state.game.id)
+        return present.computer_decision(state, seat, game_ai(state.game.id))
 
     @staticmethod
     def _direct_hint(match: Match, seat: int) -> Action | None:
         """A person's hint taken without search: the presentation's ``hint_decision`` hook
         (Virus Fight's answer to a stop proposal, by the scoring that would end the game)."""
         state = match.state
-        hook = getattr(presentation_of(state.game.id), "hint_decision", None)
-        return None if hook is None else hook(state, seat, game_ai(state.game.id))
+        present = presentation_of(state.game.id)
+        return present.hint_decision(state, seat, game_ai(state.game.id))
 
     def _is_secret(self, state: State) -> bool:
         """Whether the decision to make is a secret setup (its search must not be shown)."""
-        setup = getattr(presentation_of(state.game.id), "setup", None)
-        return setup is not None and setup(state) is not None
+        return presentation_of(state.game.id).setup(state) is not None
 
-    def _op_undo(self, request: dict[str, Any]) -> Reply:
+    def _op_undo(self, request: dict[str, Any]) -> protocol.ViewReply:
         match = self._require_match()
         if match.can_undo and not self._can_undo(match):
             raise RequestError("This action cannot be taken back.", code="request.cannot-undo")
@@ -589,14 +585,14 @@ class Controller:
             return self._success(_message("play.resign-undone"))
         return self._success(_message("play.undone", action=str(action)))
 
-    def _op_redo(self, request: dict[str, Any]) -> Reply:
+    def _op_redo(self, request: dict[str, Any]) -> protocol.ViewReply:
         action = self._require_match().redo()
         self.selection = []
         if str(action) == RESIGN:
             return self._success(_message("play.resign-redone"))
         return self._success(_message("play.redone", action=str(action)))
 
-    def _op_resign(self, request: dict[str, Any]) -> Reply:
+    def _op_resign(self, request: dict[str, Any]) -> protocol.ViewReply:
         """The seat to act gives up (``player``: the seat, which must be the one to act and a
         person's; against the computer the person resigns for their side)."""
         match = self._require_match()
@@ -615,12 +611,12 @@ class Controller:
         self.selection = []
         state = match.state
         present = presentation_of(state.game.id)
-        hook = getattr(present, "resigned", None)
-        if hook is not None:
-            return self._success(hook(state, seat))
+        resigned = present.resigned(state, seat)
+        if resigned is not None:
+            return self._success(resigned)
         return self._success(_message("play.resigned", player=present.PLAYERS[seat]))
 
-    def _op_load(self, request: dict[str, Any]) -> Reply:
+    def _op_load(self, request: dict[str, Any]) -> protocol.ViewReply:
         text = _field(request, "record", str)
         flipped = _flipped_field(request)
         if "game" in request or self.match is None:
@@ -638,7 +634,7 @@ class Controller:
         moves = _entry_count(presentation_of(game_id), match.state)  # as the list counts
         return self._success(_message("play.loaded", count=moves))
 
-    def _op_seek(self, request: dict[str, Any]) -> Reply:
+    def _op_seek(self, request: dict[str, Any]) -> protocol.ViewReply:
         """Undo or redo to the position after ``ply`` actions (a replay viewer's first, previous,
         next and last buttons): 0 is the start, beyond the last action the end."""
         match = self._require_match()
@@ -656,7 +652,7 @@ class Controller:
         self.selection = []
         return self._success()
 
-    def _op_restore(self, request: dict[str, Any]) -> Reply:
+    def _op_restore(self, request: dict[str, Any]) -> protocol.ViewReply:
         """A game saved from an earlier view's ``saved`` document (the page's storage): the
         same position, seats and redo list. A damaged document is refused naming the field."""
         document = request.get("match")
@@ -674,12 +670,12 @@ class Controller:
         self.flipped = flipped
         return self._success()
 
-    def _op_click(self, request: dict[str, Any]) -> Reply:
+    def _op_click(self, request: dict[str, Any]) -> protocol.ViewReply:
         match = self._require_match()
         state = match.state
         present = presentation_of(state.game.id)
         cell = _field(request, "cell", str)
-        if not getattr(present, "KEEP_CLICK_CASE", False):  # cells such as "C3" are read as "c3"
+        if not present.KEEP_CLICK_CASE:  # cells such as "C3" are read as "c3"
             cell = cell.lower()
         if match.is_over:
             return self._success(_message("play.already-over"), level="error")
@@ -714,8 +710,8 @@ class Controller:
     def _can_undo(self, match: Match) -> bool:
         if match.resigned is not None:  # taking the resignation back
             return True
-        hook = getattr(presentation_of(match.state.game.id), "undoable", None)
-        return match.can_undo and (hook is None or hook(match.state))
+        present = presentation_of(match.state.game.id)
+        return match.can_undo and present.undoable(match.state)
 
     # -- evaluation ---------------------------------------------------------------------
 
@@ -761,7 +757,7 @@ class Controller:
         self._sync_evaluations(match)
         self._evals[-1] = (values, "search")
 
-    def _evaluation(self, match: Match) -> dict[str, Any] | None:
+    def _evaluation(self, match: Match) -> protocol.Evaluation | None:
         try:
             self._sync_evaluations(match)
         except Exception:  # noqa: BLE001 (an evaluation must never cost the view)
@@ -780,13 +776,14 @@ class Controller:
             raise RequestError("No game has been started.", code="request.no-game")
         return self.match
 
-    def _success(self, message: dict[str, Any] | None = None, *, level: str = "info") -> Reply:
-        if message is not None:
-            message = {**message, "level": level}
-        return {"ok": True, "view": self.view(), "message": message}
+    def _success(
+        self, message: Mapping[str, Any] | None = None, *, level: str = "info"
+    ) -> protocol.ViewReply:
+        said = None if message is None else cast("protocol.Message", {**message, "level": level})
+        return {"ok": True, "view": self.view(), "message": said}
 
-    def _failure(self, error: EngineError) -> Reply:
-        reply: Reply = {
+    def _failure(self, error: EngineError) -> protocol.FailureReply:
+        reply: protocol.FailureReply = {
             "ok": False,
             "error": {"code": error.code, "message": str(error), "params": error.params},
         }
@@ -797,7 +794,7 @@ class Controller:
                 traceback.print_exc(file=sys.stderr)
         return reply
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> protocol.View:
         """Everything a page draws for the current game."""
         match = self._require_match()
         state: State = match.state
@@ -821,7 +818,7 @@ class Controller:
         # unless the game highlights every first click (Virus Fight).
         if self.selection:
             highlighted = targets
-        elif getattr(present, "HIGHLIGHT_SOURCES", False):
+        elif present.HIGHLIGHT_SOURCES:
             highlighted = sources
         else:
             highlighted = sorted({cells[0] for cells in paths if len(cells) == 1})
@@ -846,12 +843,10 @@ class Controller:
             buttons += present.extra_buttons(state)
         history = state.history
         last_move = list(present.last_move(state))
-        extras = getattr(present, "extras", None)
-        setup = getattr(present, "setup", None)
-        public_record = getattr(present, "public_record", None)
-        placement = getattr(present, "placement", None)
+        public_record = present.public_record(state)
         evaluation = self._evaluation(match)
-        return {
+        # the presentation's texts are plain dicts to mypy: the protocol test checks their shape
+        view: dict[str, Any] = {
             "game": state.game.id,
             "options": dict(state.options),
             "svg": present.render(
@@ -875,11 +870,9 @@ class Controller:
             "highlighted": highlighted,
             "sources": [cell for cell in sources if cell in on_board],
             "buttons": buttons,
-            "extras": []
-            if extras is None
-            else extras(state, [t for t in targets if t not in on_board]),
-            "setup": None if setup is None else setup(state),
-            "placement": None if placement is None else placement(state, list(self.selection)),
+            "extras": present.extras(state, [t for t in targets if t not in on_board]),
+            "setup": present.setup(state),
+            "placement": present.placement(state, list(self.selection)),
             "last_move": last_move,
             "cell_labels": {cell: present.cell_label(state, cell) for cell in cells},
             "scores": present.scores(state),
@@ -891,22 +884,46 @@ class Controller:
             "can_undo": self._can_undo(match),
             "can_resign": match.can_resign() and not self._bot_to_move(match),
             "can_redo": match.can_redo,
-            "record": _record_text(match) if public_record is None else public_record(state),
+            "record": _record_text(match) if public_record is None else public_record,
             "evaluation": evaluation,
             "saved": match.to_json(),
         }
+        return cast("protocol.View", view)
 
 
-def _resigned_result(match: Match) -> dict[str, Any]:
+HANDLERS: dict[str, Callable[[Controller, dict[str, Any]], protocol.Reply]] = {
+    "hello": Controller._op_hello,
+    "games": Controller._op_games,
+    "new": Controller._op_new,
+    "bot": Controller._op_bot,
+    "hint": Controller._op_hint,
+    "click": Controller._op_click,
+    "cancel": Controller._op_cancel,
+    "play": Controller._op_play,
+    "undo": Controller._op_undo,
+    "redo": Controller._op_redo,
+    "resign": Controller._op_resign,
+    "load": Controller._op_load,
+    "seek": Controller._op_seek,
+    "position": Controller._op_position,
+    "flip": Controller._op_flip,
+    "restore": Controller._op_restore,
+    "view": Controller._op_view,
+    "diagram": Controller._op_diagram,
+    "preview": Controller._op_preview,
+}
+"""Who handles each op (:data:`pyengine.protocol.OPS` declares its request and replies)."""
+
+
+def _resigned_result(match: Match) -> protocol.Result:
     """The result of a game that the match ended by a resignation: the other seat wins."""
     present = presentation_of(match.state.game.id)
     seat = match.resigned
     assert seat is not None
     winners = [other for other in range(match.state.num_players) if other != seat]
-    wins = getattr(present, "WINS", "play.wins")
     return {
         "winners": winners,
-        "title": _message(wins, player=present.PLAYERS[winners[0]]),
+        "title": _message(present.WINS, player=present.PLAYERS[winners[0]]),
         "details": [_message("play.resigned", player=present.PLAYERS[seat])],
         "resigned": seat,
     }
@@ -921,7 +938,7 @@ def _record_text(match: Match) -> str:
         return ""
 
 
-def _entry_count(present: ModuleType, state: State) -> int:
+def _entry_count(present: Presentation[Any, Any], state: State) -> int:
     """How many plies the move list shows in ``state``."""
     return sum(len(row["plies"]) for row in present.move_rows(state))
 
@@ -969,15 +986,9 @@ def _estimate(state: State, heuristics: Heuristics) -> list[float]:
     return chances(heuristics.evaluate(state))
 
 
-def board_spots(present: ModuleType, state: State) -> list[str]:
+def board_spots(present: Presentation[Any, Any], state: State) -> list[str]:
     """Every clickable name on the board: its spots, or the cells of its grid."""
-    spots = getattr(present, "spots", None)
-    return list(spots(state)) if spots is not None else _board_cells(present.grid(state))
-
-
-def _board_cells(grid: dict[str, Any]) -> list[str]:
-    files = grid["file_names"]
-    return [f"{file}{rank}" for rank in range(1, grid["ranks"] + 1) for file in files]
+    return list(present.spots(state))
 
 
 def _seats_field(request: dict[str, Any]) -> list[str] | None:
@@ -1034,5 +1045,5 @@ def _field(request: dict[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def _message(key: str, **params: Any) -> dict[str, Any]:
+def _message(key: str, **params: Any) -> protocol.Message:
     return {"key": key, "params": params}

@@ -5,6 +5,7 @@ It knows nothing about any game: it drives each one only through ``pyengine.core
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
 
@@ -13,6 +14,7 @@ import pytest
 import pyengine
 from pyengine.core.errors import EngineError, IllegalActionError, StateFormatError
 from pyengine.core.game import TERMINAL, Game, Result, State
+from pyengine.core.presentation import Presentation
 
 GAMES = pyengine.games()
 
@@ -181,3 +183,99 @@ def test_text_hooks_and_ai_module(game: Game):
         state.apply(rng.choice(state.legal_actions()))
     module = game.ai()
     assert module.__name__.endswith(".ai") and hasattr(module, "LEVELS")
+
+
+def is_message(value: object) -> bool:
+    """A translation request: ``{"key": str, "params": dict}``."""
+    return (
+        isinstance(value, dict)
+        and isinstance(value.get("key"), str)
+        and isinstance(value.get("params"), dict)
+    )
+
+
+def check_presentation(present: Presentation, state: State, rng: random.Random) -> None:
+    """Call every hook of ``present`` once on ``state`` and check the types of what it says."""
+    legal = state.legal_actions()
+    assert isinstance(present.render(state), str) and "<svg" in present.render(state)
+    grid = present.grid(state)
+    assert grid is None or isinstance(grid, dict)
+    spots = list(present.spots(state))
+    assert spots and all(isinstance(spot, str) for spot in spots)
+    assert all(is_message(present.cell_label(state, spot)) for spot in spots)
+    paths = present.click_paths(state)
+    assert isinstance(paths, list)
+    for cells, action in paths[:200]:
+        assert isinstance(cells, tuple) and all(isinstance(cell, str) for cell in cells)
+        assert state.is_legal(action)
+        if not cells:
+            assert is_message(present.action_label(action))
+        else:
+            label = present.click_label(state, cells[0]) if cells[0] not in spots else None
+            assert label is None or is_message(label)
+    if not state.is_terminal() and present.setup(state) is None:  # a setup is composed
+        assert paths, "a legal action is made by clicks or a button"
+    for action in some_actions(legal, 20):
+        cells = present.action_cells(action)
+        assert isinstance(cells, tuple) and all(isinstance(cell, str) for cell in cells)
+    buttons = present.extra_buttons(state)
+    assert isinstance(buttons, list) and all(isinstance(button, dict) for button in buttons)
+    assert all(isinstance(cell, str) for cell in present.last_move(state))
+    assert is_message(present.turn(state))
+    assert is_message(present.status(state, []))
+    assert is_message(present.explain(state, [spots[0]]))
+    scores = present.scores(state)
+    assert isinstance(scores, list) and all(isinstance(score, dict) for score in scores)
+    rows = present.move_rows(state)
+    assert all(isinstance(row, dict) and isinstance(row["plies"], list) for row in rows)
+    result = present.result(state)
+    assert isinstance(result, dict) if state.is_terminal() else result is None
+    assert isinstance(present.undoable(state), bool)
+    record = present.public_record(state)
+    assert record is None or isinstance(record, str)
+    extras = present.extras(state, [])
+    assert isinstance(extras, list) and all(isinstance(extra, dict) for extra in extras)
+    setup = present.setup(state)
+    assert setup is None or isinstance(setup, dict)
+    if setup is not None and legal:  # a secret setup is composed, then previewed as a draft
+        preview = present.preview(state, str(rng.choice(legal)))
+        assert isinstance(preview, str) and "<svg" in preview
+    placement = present.placement(state, [])
+    assert placement is None or isinstance(placement, dict)
+    resigned = present.resigned(state, 0)
+    assert resigned is None or is_message(resigned)
+    if not state.is_terminal():
+        seat = state.current_player()
+        for decision in (
+            present.computer_decision(state, seat, state.game.ai()),
+            present.hint_decision(state, seat, state.game.ai()),
+        ):
+            assert decision is None or state.is_legal(decision)
+        before, action = state.clone(), rng.choice(legal)
+        after = state.clone()
+        after.apply(action)
+        announcement = present.announce(before, action, after)
+        assert announcement is None or is_message(announcement)
+
+
+def test_presentation(game: Game):
+    """Every game's presentation implements :class:`Presentation` (the controller calls it
+    without probing), and each hook answers with the type the controller expects, at the
+    start and after a few random actions."""
+    present = game.presentation()
+    assert isinstance(present, Presentation) and not inspect.isabstract(type(present))
+    assert game.presentation() is present
+    assert len(present.PLAYERS) >= game.max_players and all(map(is_message, present.PLAYERS))
+    assert isinstance(present.POSTER_RECORD, str) and game.read_record(present.POSTER_RECORD)
+    assert isinstance(present.HIGHLIGHT_SOURCES, bool)
+    assert isinstance(present.KEEP_CLICK_CASE, bool) and isinstance(present.WINS, str)
+    options = present.new_options(game.options.defaults())
+    assert isinstance(options, dict) and set(dict(game.options.defaults())) <= set(options)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    check_presentation(present, state, rng)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    check_presentation(present, state, rng)

@@ -83,6 +83,7 @@ def test_the_chances_follow_the_position_whoever_moved(game: str) -> None:
     options, actions = GAMES[game]
     controller = person_against_computer(game, options, actions)
     evaluation = controller.view()["evaluation"]
+    assert evaluation is not None
     history = evaluation["history"]
     assert len(history) == controller.view()["ply_count"] + 1 > 10
     heuristic = heuristic_curve(controller)

@@ -21,6 +21,8 @@ MODULES = [
     "pyengine.games.zebra.rules",
     "pyengine.session",
     "pyengine.controller",
+    "pyengine.protocol",
+    "pyengine.protocol_check",
     "pyengine.svg.drawing",
     "pyengine.games.zebra.render",
     "pyengine.ai.mcts",

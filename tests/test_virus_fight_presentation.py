@@ -25,7 +25,9 @@ def new(players: int = 2, **options) -> Controller:
 def clicks_for(controller: Controller, action: str) -> tuple[str, ...] | None:
     """The shortest click sequence the view offers for ``action`` (None: a button)."""
     state = controller.match.state
-    paths = [cells for cells, legal in click_paths(present, state) if str(legal) == action]
+    paths = [
+        cells for cells, legal in click_paths(present.PRESENTATION, state) if str(legal) == action
+    ]
     assert paths, f"{action} has no click path"
     return min(paths, key=len) or None
 

@@ -18,10 +18,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pyengine.core.errors import EngineError, IllegalActionError, StateFormatError
 from pyengine.core.options import OptionSchema, OptionValues
+
+if TYPE_CHECKING:
+    from pyengine.core.presentation import Presentation
 
 __all__ = [
     "STATE_FORMAT",
@@ -340,10 +343,13 @@ class Game(ABC):
                 raise StateFormatError(str(error), field=field) from error
         return state
 
-    def presentation(self) -> ModuleType:
-        """How the game is shown to people: ``pyengine.games.<id>.presentation`` (drawing,
-        clickable cells of an action, status texts); used by :mod:`pyengine.controller`."""
-        return importlib.import_module(f"pyengine.games.{self.id.replace('-', '_')}.presentation")
+    def presentation(self) -> Presentation[Any, Any]:
+        """How the game is shown to people (drawing, clickable cells of an action, status
+        texts): the :class:`~pyengine.core.presentation.Presentation` ``PRESENTATION`` of
+        the module ``pyengine.games.<id>.presentation``; used by :mod:`pyengine.controller`."""
+        module = importlib.import_module(f"pyengine.games.{self.id.replace('-', '_')}.presentation")
+        present: Presentation[Any, Any] = module.PRESENTATION
+        return present
 
     def ai(self) -> ModuleType:
         """The game's knowledge for the computer players (:mod:`pyengine.ai.players`): the

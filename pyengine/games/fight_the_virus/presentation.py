@@ -26,6 +26,7 @@ from typing import Any
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action
+from pyengine.core.presentation import Presentation
 from pyengine.games.fight_the_virus.notation import (
     Bonus,
     Decline,
@@ -450,7 +451,8 @@ def error_message(error: IllegalActionError) -> Message:
     return {"key": f"error.{error.code}", "params": dict(error.params), "fallback": str(error)}
 
 
-def cell_label(state: FightTheVirusState, spot: str) -> Message:
+def cell_label(state: FightTheVirusState, cell: str) -> Message:
+    spot = cell  # a spot of the sheet
     sheet = state.sheet(viewed_seat(state))
     if spot.startswith("AP"):
         return message(f"fight-the-virus.spot.ap-{sheet.ap[int(spot[2:]) - 1]}", spot=spot)
@@ -593,3 +595,36 @@ def new_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
         fresh["seed"] = random_seed()
     return fresh
+
+
+class FightTheVirusPresentation(Presentation[FightTheVirusState, Action]):
+    """Fight the Virus for :mod:`pyengine.controller`: this module's functions."""
+
+    PLAYERS = PLAYERS
+    POSTER_RECORD = POSTER_RECORD
+    HIGHLIGHT_SOURCES = HIGHLIGHT_SOURCES
+    KEEP_CLICK_CASE = KEEP_CLICK_CASE
+    render = staticmethod(render)
+    grid = staticmethod(grid)
+    action_cells = staticmethod(action_cells)
+    action_label = staticmethod(action_label)
+    extra_buttons = staticmethod(extra_buttons)
+    last_move = staticmethod(last_move)
+    turn = staticmethod(turn)
+    status = staticmethod(status)
+    explain = staticmethod(explain)
+    cell_label = staticmethod(cell_label)
+    scores = staticmethod(scores)
+    move_rows = staticmethod(move_rows)
+    result = staticmethod(result)
+    spots = staticmethod(spots)
+    click_paths = staticmethod(click_paths)
+    click_label = staticmethod(click_label)
+    announce = staticmethod(announce)
+    resigned = staticmethod(resigned)
+    extras = staticmethod(extras)
+    placement = staticmethod(placement)
+    new_options = staticmethod(new_options)
+
+
+PRESENTATION = FightTheVirusPresentation()

@@ -23,6 +23,7 @@ from typing import Any, cast
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action
+from pyengine.core.presentation import Presentation
 from pyengine.games.virus_fight.game import random_seed
 from pyengine.games.virus_fight.notation import (
     FILES,
@@ -633,3 +634,39 @@ def result(state: VirusFightState) -> dict[str, Any] | None:
         ]
         title = message("virus-fight.draw", players=", ".join(str(seat + 1) for seat in seats))
     return {"winners": winners, "title": title, "details": details}
+
+
+class VirusFightPresentation(Presentation[VirusFightState, Action]):
+    """Virus Fight for :mod:`pyengine.controller`: this module's functions."""
+
+    PLAYERS = PLAYERS
+    POSTER_RECORD = POSTER_RECORD
+    HIGHLIGHT_SOURCES = HIGHLIGHT_SOURCES
+    render = staticmethod(render)
+    grid = staticmethod(grid)
+    action_cells = staticmethod(action_cells)
+    action_label = staticmethod(action_label)
+    extra_buttons = staticmethod(extra_buttons)
+    last_move = staticmethod(last_move)
+    turn = staticmethod(turn)
+    status = staticmethod(status)
+    explain = staticmethod(explain)
+    cell_label = staticmethod(cell_label)
+    scores = staticmethod(scores)
+    move_rows = staticmethod(move_rows)
+    result = staticmethod(result)
+    click_paths = staticmethod(click_paths)
+    click_label = staticmethod(click_label)
+    announce = staticmethod(announce)
+    resigned = staticmethod(resigned)
+    undoable = staticmethod(undoable)
+    public_record = staticmethod(public_record)
+    extras = staticmethod(extras)
+    setup = staticmethod(setup)
+    preview = staticmethod(preview)
+    new_options = staticmethod(new_options)
+    computer_decision = staticmethod(computer_decision)
+    hint_decision = staticmethod(hint_decision)
+
+
+PRESENTATION = VirusFightPresentation()

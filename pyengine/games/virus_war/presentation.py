@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pyengine.core.errors import IllegalActionError
+from pyengine.core.presentation import Presentation
 from pyengine.games.virus_war.notation import FILES, Cell, Pass, Step
 from pyengine.games.virus_war.render import render_svg
 from pyengine.games.virus_war.rules import VirusWarState
@@ -208,3 +209,27 @@ def result(state: VirusWarState) -> dict[str, Any] | None:
         "title": message("virus-war.wins", player=PLAYERS[winner]),
         "details": [detail],
     }
+
+
+class VirusWarPresentation(Presentation[VirusWarState, Step | Pass]):
+    """Virus War for :mod:`pyengine.controller`: this module's functions."""
+
+    PLAYERS = PLAYERS
+    POSTER_RECORD = POSTER_RECORD
+    WINS = WINS
+    render = staticmethod(render)
+    grid = staticmethod(grid)
+    action_cells = staticmethod(action_cells)
+    action_label = staticmethod(action_label)
+    extra_buttons = staticmethod(extra_buttons)
+    last_move = staticmethod(last_move)
+    turn = staticmethod(turn)
+    status = staticmethod(status)
+    explain = staticmethod(explain)
+    cell_label = staticmethod(cell_label)
+    scores = staticmethod(scores)
+    move_rows = staticmethod(move_rows)
+    result = staticmethod(result)
+
+
+PRESENTATION = VirusWarPresentation()

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, cast
 
 from pyengine.core.errors import IllegalActionError
+from pyengine.core.presentation import Presentation
 from pyengine.games.zebra.notation import Cell, Move, Place, Remove
 from pyengine.games.zebra.render import render_svg
 from pyengine.games.zebra.rules import BLACK, WHITE, ZebraState
@@ -198,3 +199,26 @@ def result(state: ZebraState) -> dict[str, Any] | None:
         "title": message("play.wins", player=PLAYERS[winner]),
         "details": [ending, reason],
     }
+
+
+class ZebraPresentation(Presentation[ZebraState, Move | Place | Remove]):
+    """Zebra for :mod:`pyengine.controller`: this module's functions."""
+
+    PLAYERS = PLAYERS
+    POSTER_RECORD = POSTER_RECORD
+    render = staticmethod(render)
+    grid = staticmethod(grid)
+    action_cells = staticmethod(action_cells)
+    action_label = staticmethod(action_label)
+    extra_buttons = staticmethod(extra_buttons)
+    last_move = staticmethod(last_move)
+    turn = staticmethod(turn)
+    status = staticmethod(status)
+    explain = staticmethod(explain)
+    cell_label = staticmethod(cell_label)
+    scores = staticmethod(scores)
+    move_rows = staticmethod(move_rows)
+    result = staticmethod(result)
+
+
+PRESENTATION = ZebraPresentation()
