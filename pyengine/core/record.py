@@ -23,20 +23,36 @@ write and read it (the loser is the seat that resigned).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from pyengine.core.errors import RecordError
+from pyengine.core.errors import OptionError, RecordError
+
+if TYPE_CHECKING:
+    from pyengine.core.game import Game, State
 
 __all__ = [
     "RESIGNATION",
+    "ParsedRecord",
     "Tag",
     "Token",
+    "allowed_tag",
+    "check_game_tag",
+    "check_result",
     "format_tags",
+    "is_move_number",
+    "number_or_result",
     "read_resignation",
+    "read_resignation_of",
     "resignation_result",
     "split_record",
+    "tag_options",
+    "tags_by_key",
+    "two_player_result",
 ]
+
+S = TypeVar("S")
 
 RESIGNATION = "resignation"
 """The ``Termination`` tag's value of a game that a player resigned."""
@@ -44,6 +60,7 @@ _RESIGNED_RESULTS = {"1-0": 1, "0-1": 0}  # the result and the seat that resigne
 
 _TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\["\\])*)"[ \t]*\]')
 _WHITESPACE = " \t\r\n"
+_NUMBER = re.compile(r"([1-9][0-9]*)\.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +78,30 @@ class Token:
 
     text: str
     line: int
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedRecord(Generic[S]):
+    """A record that was read: every tag as written (unknown ones too), the replayed state
+    and the seat that resigned (``None``: nobody).
+
+    A game's subclass sets ``KNOWN_TAGS``, the tags its records give a meaning to.
+
+    >>> class Read(ParsedRecord[str]):
+    ...     KNOWN_TAGS = ("Game",)
+    >>> [tag.key for tag in Read((Tag("game", "Zebra", 1), Tag("Event", "x", 2)), "").unknown_tags]
+    ['Event']
+    """
+
+    tags: tuple[Tag, ...]
+    state: S
+    resigned: int | None = None
+    KNOWN_TAGS: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def unknown_tags(self) -> tuple[Tag, ...]:
+        known = {key.lower() for key in self.KNOWN_TAGS}
+        return tuple(tag for tag in self.tags if tag.key.lower() not in known)
 
 
 def _unescape(value: str) -> str:
@@ -124,6 +165,133 @@ def format_tags(pairs: Iterable[tuple[str, str]]) -> str:
     return "\n".join(f'[{key} "{_escape(value)}"]' for key, value in pairs)
 
 
+def tags_by_key(tags: Iterable[Tag], *, name_first_line: bool = False) -> dict[str, Tag]:
+    """The tags by their lower-case key; a duplicate raises :class:`RecordError` (naming the
+    first one's line when ``name_first_line``).
+
+    >>> sorted(tags_by_key([Tag("Game", "Zebra", 1), Tag("SIZE", "5", 2)]))
+    ['game', 'size']
+    """
+    by_key: dict[str, Tag] = {}
+    for tag in tags:
+        key = tag.key.lower()
+        if key in by_key:
+            first = f" (first on line {by_key[key].line})" if name_first_line else ""
+            raise RecordError(
+                f"duplicate tag {tag.key}{first}",
+                line=tag.line,
+                code="record.duplicate-tag",
+                params={"tag": tag.key},
+            )
+        by_key[key] = tag
+    return by_key
+
+
+def check_game_tag(by_key: dict[str, Tag], name: str) -> None:
+    """Raise :class:`RecordError` when the ``Game`` tag (any case) names another game."""
+    game_tag = by_key.get("game")
+    if game_tag is not None and game_tag.value.lower() != name.lower():
+        raise RecordError(
+            f"this is not a {name} record (Game is {game_tag.value!r})",
+            line=game_tag.line,
+            code="record.wrong-game",
+        )
+
+
+def allowed_tag(
+    by_key: dict[str, Tag], key: str, allowed: Sequence[str], *, any_case: bool = False
+) -> Tag | None:
+    """The tag ``key`` (lower-case), if any, after checking that its value is one of
+    ``allowed`` (compared in lower case when ``any_case``); else :class:`RecordError`.
+
+    >>> allowed_tag({"result": Tag("Result", "2-0", 4)}, "result", ("1-0", "0-1", "*"))
+    Traceback (most recent call last):
+    pyengine.core.errors.RecordError: line 4: the Result tag must be 1-0, 0-1 or *, not '2-0'
+    """
+    tag = by_key.get(key)
+    if tag is not None and (tag.value.lower() if any_case else tag.value) not in allowed:
+        choices = f"{', '.join(allowed[:-1])} or {allowed[-1]}"
+        raise RecordError(
+            f"the {key.capitalize()} tag must be {choices}, not {tag.value!r}",
+            line=tag.line,
+            code="record.bad-tag",
+        )
+    return tag
+
+
+def tag_options(game: Game, by_key: dict[str, Tag], names: Iterable[str]) -> dict[str, object]:
+    """The options that the tags ``names`` (lower-case keys) give, read by ``game``'s schema;
+    an unreadable value raises :class:`RecordError` naming the tag."""
+    options: dict[str, object] = {}
+    for name in names:
+        option_tag = by_key.get(name)
+        if option_tag is not None:
+            try:
+                options[name] = game.options[name].parse_text(option_tag.value)
+            except OptionError as error:
+                raise RecordError(
+                    f"bad {option_tag.key} tag: {error}",
+                    line=option_tag.line,
+                    code="record.bad-tag",
+                    cause=error,
+                ) from error
+    return options
+
+
+def number_or_result(
+    tokens: list[Token], at: int, number: int, results: Iterable[str], word: str = "move"
+) -> Token | None:
+    """Read the movetext token at ``at``: a result (returned; it must be the last token) or
+    the number ``number.`` (``None``); anything else raises :class:`RecordError`. ``word``
+    is what the record numbers, ``"move"`` or ``"turn"``."""
+    token = tokens[at]
+    if token.text in results:
+        if at != len(tokens) - 1:
+            raise RecordError(
+                "nothing may follow the result",
+                line=tokens[at + 1].line,
+                code="record.text-after-result",
+            )
+        return token
+    match = _NUMBER.fullmatch(token.text)
+    if match is None or match.group(1) != str(number):
+        raise RecordError(
+            f"expected the {word} number {number}. followed by a space, found {token.text!r}",
+            line=token.line,
+            code="record.bad-number",
+            params={"expected": number},
+        )
+    return None
+
+
+def is_move_number(text: str) -> bool:
+    """Whether a movetext token is a move number (``"12."``)."""
+    return _NUMBER.fullmatch(text) is not None
+
+
+def two_player_result(state: State) -> str:
+    """The result of a two-player game: ``"1-0"`` (the first seat won), ``"0-1"`` (the
+    second), ``"1/2-1/2"`` (a draw: nobody won) or ``"*"`` (unfinished)."""
+    result = state.result()
+    if result is None:
+        return "*"
+    if not result.winners:
+        return "1/2-1/2"
+    return "1-0" if result.winners == (0,) else "0-1"
+
+
+def check_result(replayed: str, given: str, line: int, what: str) -> None:
+    """Raise :class:`RecordError` when the result a record gives (``what``: ``"result"``,
+    ``"Result tag"``, ...) is not the ``replayed`` one."""
+    if given != replayed:
+        raise RecordError(
+            f"the {what} says {given} but the replayed game gives {replayed}",
+            line=line,
+            code="record.wrong-result",
+            params={"given": given, "replayed": replayed},
+        )
+
+
 def resignation_result(seat: int) -> str:
     """The result of a two-player game that ``seat`` resigned: the other seat's win.
 
@@ -180,3 +348,16 @@ def read_resignation(
             reason, line=line, code="record.wrong-result", params={"given": text, "replayed": first}
         )
     return _RESIGNED_RESULTS[first]
+
+
+def read_resignation_of(
+    termination: Tag | None, result_tag: Tag | None, result_token: Token | None, replayed: str
+) -> int | None:
+    """:func:`read_resignation` of a record whose results are its ``Result`` tag and its
+    result token (either may be missing)."""
+    given = [
+        (text.value, text.line) if isinstance(text, Tag) else (text.text, text.line)
+        for text in (result_tag, result_token)
+        if text is not None
+    ]
+    return read_resignation(termination, given, replayed)

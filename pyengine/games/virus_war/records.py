@@ -38,28 +38,17 @@ number 3, ``"turn 3..."`` for O's), or the tag line.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pyengine.core import record
 from pyengine.core.errors import (
     EngineError,
     IllegalActionError,
     NotationError,
-    OptionError,
     RecordError,
 )
 from pyengine.core.game import State
-from pyengine.core.record import (
-    RESIGNATION,
-    Tag,
-    Token,
-    format_tags,
-    read_resignation,
-    resignation_result,
-    split_record,
-)
 from pyengine.games.virus_war.notation import parse_turn
 from pyengine.games.virus_war.rules import VirusWarState
 
@@ -70,34 +59,20 @@ __all__ = ["ParsedRecord", "parse_record", "result_text", "termination_text", "w
 
 GAME_NAME = "Virus War"
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-TERMINATIONS = ("elimination", "double-pass", RESIGNATION)
+TERMINATIONS = ("elimination", "double-pass", record.RESIGNATION)
 KNOWN_TAGS = ("Game", "Size", "Variant", "Result", "Termination")
-_NUMBER = re.compile(r"([1-9][0-9]*)\.")
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedRecord:
-    """A record that was read: every tag as written (unknown ones too), the replayed state
-    and the seat that resigned (``None``: nobody)."""
+class ParsedRecord(record.ParsedRecord[VirusWarState]):
+    """A Virus War record that was read (see :class:`pyengine.core.record.ParsedRecord`)."""
 
-    tags: tuple[Tag, ...]
-    state: VirusWarState
-    resigned: int | None = None
-
-    @property
-    def unknown_tags(self) -> tuple[Tag, ...]:
-        known = {key.lower() for key in KNOWN_TAGS}
-        return tuple(tag for tag in self.tags if tag.key.lower() not in known)
+    __slots__ = ()
+    KNOWN_TAGS = KNOWN_TAGS
 
 
 def result_text(state: State) -> str:
     """``"1-0"`` (X won), ``"0-1"`` (O won), ``"1/2-1/2"`` (draw) or ``"*"`` (unfinished)."""
-    result = state.result()
-    if result is None:
-        return "*"
-    if not result.winners:
-        return "1/2-1/2"
-    return "1-0" if result.winners == (0,) else "0-1"
+    return record.two_player_result(state)
 
 
 def termination_text(state: State) -> str | None:
@@ -122,7 +97,7 @@ def write_record(state: State, *, resigned: int | None = None) -> str:
     if resigned is not None:
         if result != "*":
             raise EngineError("A finished game cannot be resigned.", code="resign.game-over")
-        result, termination = resignation_result(resigned), RESIGNATION
+        result, termination = record.resignation_result(resigned), record.RESIGNATION
     pairs = [
         ("Game", GAME_NAME),
         ("Size", str(state.options["size"])),
@@ -131,7 +106,7 @@ def write_record(state: State, *, resigned: int | None = None) -> str:
     ]
     if termination is not None:
         pairs.append(("Termination", termination))
-    lines = [format_tags(pairs), ""]
+    lines = [record.format_tags(pairs), ""]
     turns = state.turn_texts()
     for number, first in enumerate(range(0, len(turns), 2), start=1):
         lines.append(f"{number}. {' '.join(turns[first : first + 2])}")
@@ -158,58 +133,19 @@ def _error(
     return error
 
 
-def _read_tags(game: VirusWarGame, tags: list[Tag]) -> tuple[VirusWarState, Tag | None, Tag | None]:
+def _read_tags(
+    game: VirusWarGame, tags: list[record.Tag]
+) -> tuple[VirusWarState, record.Tag | None, record.Tag | None]:
     """Check the tags; return the start state, the Result tag and the Termination tag."""
-    by_key: dict[str, Tag] = {}
-    for tag in tags:
-        key = tag.key.lower()
-        if key in by_key:
-            raise _error(
-                f"duplicate tag {tag.key} (first on line {by_key[key].line})",
-                line=tag.line,
-                code="record.duplicate-tag",
-                params={"tag": tag.key},
-            )
-        by_key[key] = tag
-    game_tag = by_key.get("game")
-    if game_tag is not None and game_tag.value.lower() != GAME_NAME.lower():
-        raise _error(
-            f"this is not a Virus War record (Game is {game_tag.value!r})",
-            line=game_tag.line,
-            code="record.wrong-game",
-        )
-    options = {}
-    for name in ("size", "variant"):
-        option_tag = by_key.get(name)
-        if option_tag is not None:
-            try:
-                options[name] = game.options[name].parse_text(option_tag.value)
-            except OptionError as error:
-                raise _error(
-                    f"bad {option_tag.key} tag: {error}",
-                    line=option_tag.line,
-                    code="record.bad-tag",
-                    cause=error,
-                ) from error
-    result_tag = by_key.get("result")
-    if result_tag is not None and result_tag.value not in RESULTS:
-        raise _error(
-            f"the Result tag must be 1-0, 0-1, 1/2-1/2 or *, not {result_tag.value!r}",
-            line=result_tag.line,
-            code="record.bad-tag",
-        )
-    termination_tag = by_key.get("termination")
-    if termination_tag is not None and termination_tag.value.lower() not in TERMINATIONS:
-        raise _error(
-            "the Termination tag must be elimination, double-pass or resignation, not "
-            f"{termination_tag.value!r}",
-            line=termination_tag.line,
-            code="record.bad-tag",
-        )
+    by_key = record.tags_by_key(tags, name_first_line=True)
+    record.check_game_tag(by_key, GAME_NAME)
+    options = record.tag_options(game, by_key, ("size", "variant"))
+    result_tag = record.allowed_tag(by_key, "result", RESULTS)
+    termination_tag = record.allowed_tag(by_key, "termination", TERMINATIONS, any_case=True)
     return game.new_initial_state(options), result_tag, termination_tag
 
 
-def _play_turn(state: VirusWarState, token: Token, label: str) -> bool:
+def _play_turn(state: VirusWarState, token: record.Token, label: str) -> bool:
     """Replay one turn; return whether it is still in progress (fewer steps than M)."""
     if state.is_terminal():
         raise _error(
@@ -253,7 +189,7 @@ def _play_turn(state: VirusWarState, token: Token, label: str) -> bool:
     return bool(state.turn_steps)
 
 
-def _incomplete(state: VirusWarState, token: Token, label: str) -> RecordError:
+def _incomplete(state: VirusWarState, token: record.Token, label: str) -> RecordError:
     made = len(state.turn_steps)
     needed = state.turn_length or 0
     return _error(
@@ -266,8 +202,8 @@ def _incomplete(state: VirusWarState, token: Token, label: str) -> RecordError:
     )
 
 
-def _is_turn(token: Token) -> bool:
-    return token.text not in RESULTS and _NUMBER.fullmatch(token.text) is None
+def _is_turn(token: record.Token) -> bool:
+    return token.text not in RESULTS and not record.is_move_number(token.text)
 
 
 def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
@@ -280,31 +216,17 @@ def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
     """
     if not isinstance(text, str):
         raise RecordError("a record must be text", code="record.not-text")
-    tags, tokens = split_record(text)
+    tags, tokens = record.split_record(text)
     state, result_tag, termination_tag = _read_tags(game, tags)
-    result_token: Token | None = None
-    in_progress: tuple[Token, str] | None = None
+    result_token: record.Token | None = None
+    in_progress: tuple[record.Token, str] | None = None
     number = 1
     at = 0
     while at < len(tokens):
-        token = tokens[at]
-        if token.text in RESULTS:
-            if at != len(tokens) - 1:
-                raise _error(
-                    "nothing may follow the result",
-                    line=tokens[at + 1].line,
-                    code="record.text-after-result",
-                )
-            result_token = token
+        result_token = record.number_or_result(tokens, at, number, RESULTS, "turn")
+        if result_token is not None:
             break
-        match = _NUMBER.fullmatch(token.text)
-        if match is None or match.group(1) != str(number):
-            raise _error(
-                f"expected the turn number {number}. followed by a space, found {token.text!r}",
-                line=token.line,
-                code="record.bad-number",
-                params={"expected": number},
-            )
+        token = tokens[at]
         at += 1
         for label in (f"{number}.", f"{number}..."):
             if at == len(tokens) or not _is_turn(tokens[at]):
@@ -339,31 +261,18 @@ def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
         if given not in (None, "*")
     ]
     replayed = result_text(state)
-    given = [
-        (text.value, text.line) if isinstance(text, Tag) else (text.text, text.line)
-        for text in (result_tag, result_token)
-        if text is not None
-    ]
-    resigned = read_resignation(termination_tag, given, replayed)
+    resigned = record.read_resignation_of(termination_tag, result_tag, result_token, replayed)
     if resigned is not None:  # a turn may have been in progress when the player resigned
         return ParsedRecord(tuple(tags), state, resigned)
     if in_progress is not None and (declared_end or termination_tag is not None):
         raise _incomplete(state, *in_progress)
     if result_token is not None:
-        _check(replayed, result_token.text, result_token.line, "result")
+        record.check_result(replayed, result_token.text, result_token.line, "result")
     if result_tag is not None:
-        _check(replayed, result_tag.value, result_tag.line, "Result tag")
+        record.check_result(replayed, result_tag.value, result_tag.line, "Result tag")
     if termination_tag is not None:
         ending = termination_text(state) or "none (the game is not over)"
-        _check(ending, termination_tag.value.lower(), termination_tag.line, "Termination tag")
-    return ParsedRecord(tuple(tags), state)
-
-
-def _check(replayed: str, given: str, line: int, what: str) -> None:
-    if given != replayed:
-        raise _error(
-            f"the {what} says {given} but the replayed game gives {replayed}",
-            line=line,
-            code="record.wrong-result",
-            params={"given": given, "replayed": replayed},
+        record.check_result(
+            ending, termination_tag.value.lower(), termination_tag.line, "Termination tag"
         )
+    return ParsedRecord(tuple(tags), state)

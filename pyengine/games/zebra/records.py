@@ -29,21 +29,11 @@ Errors are :class:`RecordError` with the line and the ply (``"3."``, ``"3..."``,
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pyengine.core import record
 from pyengine.core.errors import EngineError, OptionError, RecordError
 from pyengine.core.game import State
-from pyengine.core.record import (
-    RESIGNATION,
-    Tag,
-    Token,
-    format_tags,
-    read_resignation,
-    resignation_result,
-    split_record,
-)
 from pyengine.games.zebra.notation import Remove, parse_action
 from pyengine.games.zebra.rules import ZebraState
 
@@ -54,30 +44,18 @@ __all__ = ["ParsedRecord", "parse_record", "result_text", "write_record"]
 
 RESULTS = ("1-0", "0-1", "*")
 KNOWN_TAGS = ("Game", "Size", "Setup", "Movement", "Result", "Termination")
-_NUMBER = re.compile(r"([1-9][0-9]*)\.")
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedRecord:
-    """A record that was read: every tag as written (unknown ones too), the replayed state
-    and the seat that resigned (``None``: nobody)."""
+class ParsedRecord(record.ParsedRecord[ZebraState]):
+    """A Zebra record that was read (see :class:`pyengine.core.record.ParsedRecord`)."""
 
-    tags: tuple[Tag, ...]
-    state: ZebraState
-    resigned: int | None = None
-
-    @property
-    def unknown_tags(self) -> tuple[Tag, ...]:
-        known = {key.lower() for key in KNOWN_TAGS}
-        return tuple(tag for tag in self.tags if tag.key.lower() not in known)
+    __slots__ = ()
+    KNOWN_TAGS = KNOWN_TAGS
 
 
 def result_text(state: State) -> str:
     """``"1-0"`` (White won), ``"0-1"`` (Black won) or ``"*"`` (unfinished)."""
-    result = state.result()
-    if result is None:
-        return "*"
-    return "1-0" if result.winners == (0,) else "0-1"
+    return record.two_player_result(state)
 
 
 def write_record(state: State, *, resigned: int | None = None) -> str:
@@ -100,11 +78,11 @@ def write_record(state: State, *, resigned: int | None = None) -> str:
     if resigned is not None:
         if result != "*":
             raise EngineError("A finished game cannot be resigned.", code="resign.game-over")
-        result = resignation_result(resigned)
-        tags += [("Result", result), ("Termination", RESIGNATION)]
+        result = record.resignation_result(resigned)
+        tags += [("Result", result), ("Termination", record.RESIGNATION)]
     else:
         tags.append(("Result", result))
-    header = format_tags(tags)
+    header = record.format_tags(tags)
     lines = [header, ""]
     plies = [str(action) for action in state.history]
     if state.history and isinstance(state.history[0], Remove):
@@ -115,40 +93,14 @@ def write_record(state: State, *, resigned: int | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | None, Tag | None]:
+def _read_options(
+    game: ZebraGame, tags: list[record.Tag]
+) -> tuple[ZebraState, record.Tag | None, record.Tag | None]:
     """Check the tags, build the start state and return it with the Result and Termination
     tags, if any."""
-    by_key: dict[str, Tag] = {}
-    for tag in tags:
-        key = tag.key.lower()
-        if key in by_key:
-            raise RecordError(
-                f"duplicate tag {tag.key}",
-                line=tag.line,
-                code="record.duplicate-tag",
-                params={"tag": tag.key},
-            )
-        by_key[key] = tag
-    game_tag = by_key.get("game")
-    if game_tag is not None and game_tag.value.lower() != "zebra":
-        raise RecordError(
-            f"this is not a Zebra record (Game is {game_tag.value!r})",
-            line=game_tag.line,
-            code="record.wrong-game",
-        )
-    options = {}
-    for name in ("size", "setup", "movement"):
-        option_tag = by_key.get(name)
-        if option_tag is not None:
-            try:
-                options[name] = game.options[name].parse_text(option_tag.value)
-            except OptionError as error:
-                raise RecordError(
-                    f"bad {option_tag.key} tag: {error}",
-                    line=option_tag.line,
-                    code="record.bad-tag",
-                    cause=error,
-                ) from error
+    by_key = record.tags_by_key(tags)
+    record.check_game_tag(by_key, "Zebra")
+    options = record.tag_options(game, by_key, ("size", "setup", "movement"))
     try:
         values = game.options.validate(options)
     except OptionError as error:
@@ -157,13 +109,7 @@ def _read_options(game: ZebraGame, tags: list[Tag]) -> tuple[ZebraState, Tag | N
         raise RecordError(
             f"impossible options: {error}", line=line, code="record.bad-tag", cause=error
         ) from error
-    result_tag = by_key.get("result")
-    if result_tag is not None and result_tag.value not in RESULTS:
-        raise RecordError(
-            f"the Result tag must be 1-0, 0-1 or *, not {result_tag.value!r}",
-            line=result_tag.line,
-            code="record.bad-tag",
-        )
+    result_tag = record.allowed_tag(by_key, "result", RESULTS)
     return game.new_initial_state(values), result_tag, by_key.get("termination")
 
 
@@ -176,17 +122,17 @@ def _play(state: ZebraState, text: str, line: int, label: str) -> None:
         ) from error
 
 
-def _is_ply(token: Token) -> bool:
-    return token.text not in RESULTS and _NUMBER.fullmatch(token.text) is None
+def _is_ply(token: record.Token) -> bool:
+    return token.text not in RESULTS and not record.is_move_number(token.text)
 
 
 def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
     """Read and replay a record (see the module docs). Raises :class:`RecordError`."""
     if not isinstance(text, str):
         raise RecordError("a record must be text", code="record.not-text")
-    tags, tokens = split_record(text)
+    tags, tokens = record.split_record(text)
     state, result_tag, termination_tag = _read_options(game, tags)
-    result_token: Token | None = None
+    result_token: record.Token | None = None
     at = 0
     if tokens and tokens[0].text[:1] in ("x", "X"):
         removal = tokens[0].text
@@ -197,24 +143,10 @@ def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
         at += 1
     number = 1
     while at < len(tokens):
-        token = tokens[at]
-        if token.text in RESULTS:
-            if at != len(tokens) - 1:
-                raise RecordError(
-                    "nothing may follow the result",
-                    line=tokens[at + 1].line,
-                    code="record.text-after-result",
-                )
-            result_token = token
+        result_token = record.number_or_result(tokens, at, number, RESULTS)
+        if result_token is not None:
             break
-        match = _NUMBER.fullmatch(token.text)
-        if match is None or match.group(1) != str(number):
-            raise RecordError(
-                f"expected the move number {number}. followed by a space, found {token.text!r}",
-                line=token.line,
-                code="record.bad-number",
-                params={"expected": number},
-            )
+        token = tokens[at]
         at += 1
         if at == len(tokens) or not _is_ply(tokens[at]):
             raise RecordError(
@@ -237,25 +169,10 @@ def parse_record(game: ZebraGame, text: str) -> ParsedRecord:
             )
         number += 1
     replayed = result_text(state)
-    given = [
-        (text.value, text.line) if isinstance(text, Tag) else (text.text, text.line)
-        for text in (result_tag, result_token)
-        if text is not None
-    ]
-    resigned = read_resignation(termination_tag, given, replayed)
+    resigned = record.read_resignation_of(termination_tag, result_tag, result_token, replayed)
     if resigned is None:
         if result_token is not None:
-            _check_result(replayed, result_token.text, result_token.line, "result")
+            record.check_result(replayed, result_token.text, result_token.line, "result")
         if result_tag is not None:
-            _check_result(replayed, result_tag.value, result_tag.line, "Result tag")
+            record.check_result(replayed, result_tag.value, result_tag.line, "Result tag")
     return ParsedRecord(tuple(tags), state, resigned)
-
-
-def _check_result(replayed: str, given: str, line: int, what: str) -> None:
-    if given != replayed:
-        raise RecordError(
-            f"the {what} says {given} but the replayed game gives {replayed}",
-            line=line,
-            code="record.wrong-result",
-            params={"given": given, "replayed": replayed},
-        )
