@@ -16,7 +16,7 @@ import pytest
 
 from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.players import game_ai
-from pyengine.controller import Controller, _estimate
+from pyengine.controller import Controller, estimate
 
 GAMES = {
     "zebra": ({"size": 5}, 40),
@@ -56,10 +56,10 @@ def heuristic_curve(controller: Controller) -> list[list[float]]:
     assert match is not None
     heuristics = getattr(game_ai(match.game.id), "HEURISTICS", None) or Heuristics()
     state = match.state.clone()
-    curve = [_estimate(state, heuristics)]
+    curve = [estimate(state, heuristics)]
     while state.history:
         state.undo()
-        curve.append(_estimate(state, heuristics))
+        curve.append(estimate(state, heuristics))
     return curve[::-1]
 
 

@@ -21,6 +21,8 @@ MODULES = [
     "pyengine.games.zebra.rules",
     "pyengine.session",
     "pyengine.controller",
+    "pyengine.controller.thinking",
+    "pyengine.controller.views",
     "pyengine.protocol",
     "pyengine.protocol_check",
     "pyengine.svg.drawing",

@@ -1,6 +1,6 @@
 """A game page: binds the board, the panels, the buttons, the options form and the keyboard to
 the engine, which runs in its web worker (``glue.engine``). No rule lives here: every decision
-comes back from the engine's controller as a view (``pyengine/controller.py`` documents its
+comes back from the engine's controller as a view (``pyengine/protocol.py`` declares its
 fields).
 
 The page is a few cooperating parts around one :class:`GamePage`, which holds the state of the

@@ -1,5 +1,5 @@
 """The draft of a secret setup (Virus Fight's programs, ``view.setup``; see
-pyengine/controller.py), without the DOM: ``glue.builder`` draws it.
+pyengine/protocol.py), without the DOM: ``glue.builder`` draws it.
 
 A row of slots, one per home cell of the seat, and a palette of the seat's pieces. The draft is
 a small state machine: one code (or None) per slot, the active slot and the marker's slot. It

@@ -4,7 +4,7 @@
 pyengine.controller.seat_kinds: random, easy, medium, hard and a game's own, such as Fight the
 Virus's greedy). The number of seats is the options form's ``players`` field, or for a game
 without one (Zebra, Virus War) ``body[data-seats]``. The choices are sent as the new request's
-``seats`` (see pyengine/controller.py). Every seat is a person by default (one device, hot
+``seats`` (see pyengine/protocol.py). Every seat is a person by default (one device, hot
 seat); :meth:`SeatKinds.versus_computer` makes the others computers.
 
 DOM: ``#seat-kinds`` (fieldset, hidden when the game has no computer player),

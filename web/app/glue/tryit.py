@@ -8,7 +8,7 @@ Everything a board needs was computed by the engine at build time (web/tools/rul
 the legal actions (``[[token, ...], action index]``) with each action's verdict, the engine's
 explanation of clicks that make no action, the cells' spoken labels and the buttons for clicks
 that are not cells. Clicks are matched against the paths exactly as the game page's controller
-matches them (pyengine/controller.py, ``_op_click``).
+matches them (pyengine/controller/clicks.py, ``match_click``).
 
 Texts are translation requests (``{"key", "params"}``, the engine's messages) or plain tokens
 (a cell without a label): the page translates them with ``glue.i18n``.
