@@ -69,8 +69,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
 
+from pyengine import svg
 from pyengine.games.fight_the_virus.sheet import SHEET, SHEET_JSON
-from pyengine.svg.drawing import Markup, class_list, element, fmt, point, svg_document
 
 __all__ = [
     "AP_STATES",
@@ -198,7 +198,6 @@ BONUS_COLOURS = {"S": "#0b62a4", "N": "#00796b", "O": "#a84c00", "X": "#5b4a8a"}
 SEAT_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 _SEAT_TEXT = ("#ffffff", "#ffffff", "#ffffff", "#1f2933", "#1f2933", "#1f2933")
 
-_ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _BOX_CELL = re.compile(r"([a-k])(10|[0-9])\Z")
 
 
@@ -267,12 +266,7 @@ def render_sheet_svg(
     cell or bonus, 20 AP fields, a curve value of 7, ...); ``TypeError`` for a name that is not
     text.
     """
-    if not _ID_PREFIX.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
-    if seat is not None and not (type(seat) is int and seat >= 0):
-        raise ValueError(f"seat must be a 0-based seat number or None, got {seat!r}")
-    if size is not None and not (type(size) is int and size > 0):
-        raise ValueError(f"size must be a positive number of pixels or None, got {size!r}")
+    _check_options(id_prefix, seat, size)
     data = _checked_sheet(sheet)
     targets = {_spot_name(name, "highlighted") for name in highlighted}
     picked = _spot_name(selected, "selected") if selected is not None else None
@@ -295,7 +289,7 @@ def render_sheet_svg(
     parts.append(_testing(data, view, compact))
     parts.append(_curve(data, view, compact))
     name = data.name
-    return svg_document(
+    return svg.svg_document(
         WIDTH,
         HEIGHT,
         *parts,
@@ -329,6 +323,14 @@ class _Sheet:
     curve: dict[str, int]
     circled: dict[str, int]
     earned: frozenset[str]
+
+
+def _check_options(id_prefix: str, seat: object, size: object) -> None:
+    svg.check_id_prefix(id_prefix)
+    if seat is not None and not (type(seat) is int and seat >= 0):
+        raise ValueError(f"seat must be a 0-based seat number or None, got {seat!r}")
+    if size is not None and not (type(size) is int and size > 0):
+        raise ValueError(f"size must be a positive number of pixels or None, got {size!r}")
 
 
 def _checked_sheet(sheet: FightTheVirusSheet) -> _Sheet:
@@ -394,14 +396,14 @@ def _text(
     fill: str = INK,
     weight: str | None = None,
     anchor: str | None = None,
-) -> Markup:
+) -> svg.Markup:
     """Text centred vertically on ``y`` by arithmetic (image viewers ignore dominant-baseline)."""
-    return element(
+    return svg.element(
         "text",
         {"class": cls, "x": x, "y": y + size * 0.35},
         text,
         fill=fill,
-        font_size=fmt(size),
+        font_size=svg.fmt(size),
         font_weight=weight,
         text_anchor=anchor,
     )
@@ -414,26 +416,28 @@ def _line(compact: bool) -> float:
 
 def _numeral(
     x: float, y: float, text: str, size: float, *, fill: str, weight: str, halo: str | None
-) -> Markup:
+) -> svg.Markup:
     """A spot's printed number; over a cross it gets a halo so both stay readable."""
-    return element(
+    return svg.element(
         "text",
         {"class": "number", "x": x, "y": y + size * 0.35},
         text,
         fill=fill,
-        font_size=fmt(size),
+        font_size=svg.fmt(size),
         font_weight=weight,
         stroke=halo,
-        stroke_width=fmt(size * 0.25) if halo else None,
+        stroke_width=svg.fmt(size * 0.25) if halo else None,
         stroke_linejoin="round" if halo else None,
         paint_order="stroke" if halo else None,
     )
 
 
-def _shape(box: _Box, cls: str, **attributes: object) -> Markup:
+def _shape(box: _Box, cls: str, **attributes: object) -> svg.Markup:
     if box.round:
-        return element("circle", {"class": cls, "cx": box.x, "cy": box.y, "r": box.w}, **attributes)
-    return element(
+        return svg.element(
+            "circle", {"class": cls, "cx": box.x, "cy": box.y, "r": box.w}, **attributes
+        )
+    return svg.element(
         "rect",
         {"class": cls, "x": box.x, "y": box.y, "width": box.w, "height": box.h},
         **attributes,
@@ -451,8 +455,8 @@ def _cross(box: _Box, fraction: float) -> str:
     cx, cy = box.centre
     h = box.side / 2 * fraction
     return (
-        f"M{point(cx - h, cy - h)}L{point(cx + h, cy + h)}"
-        f"M{point(cx + h, cy - h)}L{point(cx - h, cy + h)}"
+        f"M{svg.point(cx - h, cy - h)}L{svg.point(cx + h, cy + h)}"
+        f"M{svg.point(cx + h, cy - h)}L{svg.point(cx - h, cy + h)}"
     )
 
 
@@ -460,86 +464,32 @@ def _spot(
     area: str,
     name: str,
     box: _Box,
-    base: Markup,
-    marks: Sequence[Markup | None],
+    base: svg.Markup,
+    marks: Sequence[svg.Markup | None],
     view: _View,
     *,
     states: Sequence[str | None] = (),
     data: Mapping[str, object] | None = None,
     ring: bool = False,
     compact: bool = False,
-) -> Markup:
+) -> svg.Markup:
     """One spot: base shape, last-move tint, marks, target marker, selection ring, click target.
 
     ``ring``: a target marker is a ring around the spot rather than a dot in its middle (on
     spots showing a value, a cross or a number).
     """
-    body: list[Markup | None] = [base]
+    body: list[svg.Markup | None] = [base]
     radius = None if box.round else min(6.0, box.side * 0.14)
     if view.last:
-        body.append(_shape(box, "last-move-tint", fill=LAST_MOVE_TINT, fill_opacity=0.6, rx=radius))
-        body.append(
-            _shape(
-                _inset(box, 2.5),
-                "last-move-edge",
-                fill="none",
-                stroke=LAST_MOVE_EDGE,
-                stroke_width=3.5,
-                rx=radius,
-            )
-        )
+        body.extend(_last_move_marks(box, radius))
     body.extend(marks)
     if view.target:
-        cx, cy = box.centre
-        side = box.side
-        if ring:
-            body.append(
-                _shape(
-                    _inset(box, -3.5),
-                    "target-marker",
-                    fill="none",
-                    stroke=HIGHLIGHT,
-                    stroke_width=4,
-                    rx=None if radius is None else radius + 3,
-                )
-            )
-        else:
-            body.append(
-                element(
-                    "circle",
-                    {"class": "target-marker", "cx": cx, "cy": cy, "r": max(5.5, side * 0.2)},
-                    fill=HIGHLIGHT,
-                    fill_opacity=0.85,
-                    stroke=WHITE,
-                    stroke_width=2,
-                )
-            )
+        body.append(_target_mark(box, radius, ring))
     if view.selected:
-        body.append(
-            element(
-                "g",
-                {"class": "selected-ring"},
-                _shape(
-                    _inset(box, -2),
-                    "ring-outer",
-                    fill="none",
-                    stroke=SELECTED,
-                    stroke_width=5,
-                    rx=radius,
-                ),
-                _shape(
-                    _inset(box, 2.5),
-                    "ring-inner",
-                    fill="none",
-                    stroke=WHITE,
-                    stroke_width=2,
-                    rx=radius,
-                ),
-            )
-        )
+        body.append(_selected_ring(box, radius))
     if not compact:
         body.append(_shape(box, "hit", fill="none", pointer_events="all"))
-    classes = class_list(
+    classes = svg.class_list(
         "spot",
         area,
         *states,
@@ -547,51 +497,102 @@ def _spot(
         "selected" if view.selected else None,
         "last-move" if view.last else None,
     )
-    return element("g", {"class": classes, "data-cell": name, **(data or {})}, body)
+    return svg.element("g", {"class": classes, "data-cell": name, **(data or {})}, body)
 
 
-def _bullseye(cx: float, cy: float, r: float) -> Markup:
+def _last_move_marks(box: _Box, radius: float | None) -> list[svg.Markup]:
+    """The last decision touched this spot: a yellow tint and edge."""
+    return [
+        _shape(box, "last-move-tint", fill=LAST_MOVE_TINT, fill_opacity=0.6, rx=radius),
+        _shape(
+            _inset(box, 2.5),
+            "last-move-edge",
+            fill="none",
+            stroke=LAST_MOVE_EDGE,
+            stroke_width=3.5,
+            rx=radius,
+        ),
+    ]
+
+
+def _target_mark(box: _Box, radius: float | None, ring: bool) -> svg.Markup:
+    """A legal target: a ring around the spot (``ring``), else a dot in its middle."""
+    if ring:
+        return _shape(
+            _inset(box, -3.5),
+            "target-marker",
+            fill="none",
+            stroke=HIGHLIGHT,
+            stroke_width=4,
+            rx=None if radius is None else radius + 3,
+        )
+    cx, cy = box.centre
+    return svg.element(
+        "circle",
+        {"class": "target-marker", "cx": cx, "cy": cy, "r": max(5.5, box.side * 0.2)},
+        fill=HIGHLIGHT,
+        fill_opacity=0.85,
+        stroke=WHITE,
+        stroke_width=2,
+    )
+
+
+def _selected_ring(box: _Box, radius: float | None) -> svg.Markup:
+    """The picked spot: a dark ring with a white inner line."""
+    return svg.element(
+        "g",
+        {"class": "selected-ring"},
+        _shape(
+            _inset(box, -2), "ring-outer", fill="none", stroke=SELECTED, stroke_width=5, rx=radius
+        ),
+        _shape(
+            _inset(box, 2.5), "ring-inner", fill="none", stroke=WHITE, stroke_width=2, rx=radius
+        ),
+    )
+
+
+def _bullseye(cx: float, cy: float, r: float) -> svg.Markup:
     """The red-target mark (a second cue besides the red outline)."""
-    return element(
+    return svg.element(
         "g",
         {"class": "red-mark"},
-        element(
+        svg.element(
             "circle",
             {"cx": cx, "cy": cy, "r": r},
             fill=WHITE,
             stroke=RED,
-            stroke_width=fmt(r * 0.32),
+            stroke_width=svg.fmt(r * 0.32),
         ),
-        element("circle", {"cx": cx, "cy": cy, "r": r * 0.38}, fill=RED),
+        svg.element("circle", {"cx": cx, "cy": cy, "r": r * 0.38}, fill=RED),
     )
 
 
-def _pictogram(kind: str, cx: float, cy: float, s: float, colour: str) -> Markup:
+def _pictogram(kind: str, cx: float, cy: float, s: float, colour: str) -> svg.Markup:
     """A bonus kind's pictogram in a box of half-width ``s`` around (cx, cy)."""
     if kind == "S":  # three squares: an L-shaped polyomino
         u = s * 0.95
         cells = ((-1, -1), (-1, 0), (0, 0))
-        return element(
+        return svg.element(
             "g",
             {"class": "pictogram"},
             [
-                element(
+                svg.element(
                     "rect",
                     {"x": cx + dx * u, "y": cy + dy * u, "width": u, "height": u},
                     fill=colour,
                     stroke=WHITE,
-                    stroke_width=fmt(s * 0.12),
+                    stroke_width=svg.fmt(s * 0.12),
                 )
                 for dx, dy in cells
             ],
         )
     if kind == "N":  # rising bars: a number for the curve
         bar = s * 0.55
-        return element(
+        return svg.element(
             "g",
             {"class": "pictogram"},
             [
-                element(
+                svg.element(
                     "rect",
                     {
                         "x": cx - s + i * (bar + s * 0.18),
@@ -605,37 +606,37 @@ def _pictogram(kind: str, cx: float, cy: float, s: float, colour: str) -> Markup
             ],
         )
     if kind == "O":  # a boxed 1: a one for testing
-        return element(
+        return svg.element(
             "g",
             {"class": "pictogram"},
-            element(
+            svg.element(
                 "rect",
                 {"x": cx - s * 0.85, "y": cy - s, "width": s * 1.7, "height": s * 2},
-                rx=fmt(s * 0.25),
+                rx=svg.fmt(s * 0.25),
                 fill="none",
                 stroke=colour,
-                stroke_width=fmt(s * 0.22),
+                stroke_width=svg.fmt(s * 0.22),
             ),
             _text(cx, cy, "1", s * 1.55, cls="pictogram-digit", fill=colour, weight="800"),
         )
     return _die(cx, cy, s, colour)  # X: the extra die
 
 
-def _die(cx: float, cy: float, s: float, colour: str) -> Markup:
+def _die(cx: float, cy: float, s: float, colour: str) -> svg.Markup:
     pip = s * 0.2
-    return element(
+    return svg.element(
         "g",
         {"class": "pictogram die"},
-        element(
+        svg.element(
             "rect",
             {"x": cx - s, "y": cy - s, "width": 2 * s, "height": 2 * s},
-            rx=fmt(s * 0.35),
+            rx=svg.fmt(s * 0.35),
             fill=WHITE,
             stroke=colour,
-            stroke_width=fmt(s * 0.2),
+            stroke_width=svg.fmt(s * 0.2),
         ),
         [
-            element(
+            svg.element(
                 "circle", {"cx": cx + d * s * 0.5, "cy": cy + d * s * 0.5, "r": pip}, fill=colour
             )
             for d in (-1, 0, 1)
@@ -643,28 +644,28 @@ def _die(cx: float, cy: float, s: float, colour: str) -> Markup:
     )
 
 
-def _tick(cx: float, cy: float, r: float) -> Markup:
+def _tick(cx: float, cy: float, r: float) -> svg.Markup:
     """The mark of an earned bonus: a white check on a green disc."""
     d = (
-        f"M{point(cx - r * 0.5, cy + r * 0.02)}L{point(cx - r * 0.12, cy + r * 0.42)}"
-        f"L{point(cx + r * 0.52, cy - r * 0.4)}"
+        f"M{svg.point(cx - r * 0.5, cy + r * 0.02)}L{svg.point(cx - r * 0.12, cy + r * 0.42)}"
+        f"L{svg.point(cx + r * 0.52, cy - r * 0.4)}"
     )
-    return element(
+    return svg.element(
         "g",
         {"class": "tick"},
-        element(
+        svg.element(
             "circle",
             {"cx": cx, "cy": cy, "r": r},
             fill=TICK,
             stroke=WHITE,
-            stroke_width=fmt(r * 0.22),
+            stroke_width=svg.fmt(r * 0.22),
         ),
-        element(
+        svg.element(
             "path",
             {"d": d},
             fill="none",
             stroke=WHITE,
-            stroke_width=fmt(r * 0.3),
+            stroke_width=svg.fmt(r * 0.3),
             stroke_linecap="round",
             stroke_linejoin="round",
         ),
@@ -672,18 +673,18 @@ def _tick(cx: float, cy: float, r: float) -> Markup:
 
 
 @lru_cache(maxsize=64)
-def _badge(kind: str, key: str, cx: float, cy: float, earned: bool) -> Markup:
+def _badge(kind: str, key: str, cx: float, cy: float, earned: bool) -> svg.Markup:
     """A bonus badge: pictogram and letter in the kind's ink, ticked when earned."""
     colour = BONUS_COLOURS[kind]
     x, y = cx - BADGE_W / 2, cy - BADGE_H / 2
-    return element(
+    return svg.element(
         "g",
         {
-            "class": class_list("bonus", f"bonus-{kind.lower()}", "earned" if earned else None),
+            "class": svg.class_list("bonus", f"bonus-{kind.lower()}", "earned" if earned else None),
             "data-bonus": key,
             "data-kind": kind,
         },
-        element(
+        svg.element(
             "rect",
             {"class": "badge", "x": x, "y": y, "width": BADGE_W, "height": BADGE_H},
             rx=6,
@@ -698,13 +699,13 @@ def _badge(kind: str, key: str, cx: float, cy: float, earned: bool) -> Markup:
 
 
 @lru_cache(maxsize=16)
-def _die_mark(key: str, cx: float, cy: float, earned: bool) -> Markup:
+def _die_mark(key: str, cx: float, cy: float, earned: bool) -> svg.Markup:
     """The X square's die in a corner, a bonus mark of its own (ticked when earned)."""
     colour = BONUS_COLOURS["X"]
-    return element(
+    return svg.element(
         "g",
         {
-            "class": class_list("bonus", "bonus-x", "earned" if earned else None),
+            "class": svg.class_list("bonus", "bonus-x", "earned" if earned else None),
             "data-bonus": key,
             "data-kind": "X",
         },
@@ -716,9 +717,9 @@ def _die_mark(key: str, cx: float, cy: float, earned: bool) -> Markup:
 # -- frame, name field and key numbers -------------------------------------------------------
 
 
-def _frame(seat: int | None) -> Markup:
+def _frame(seat: int | None) -> svg.Markup:
     colour = FRAME_PLAIN if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-    return element(
+    return svg.element(
         "rect",
         {"class": "frame", "x": 4, "y": 4, "width": WIDTH - 8, "height": HEIGHT - 8},
         rx=16,
@@ -729,13 +730,13 @@ def _frame(seat: int | None) -> Markup:
     )
 
 
-def _name_field(name: str, seat: int | None, compact: bool) -> Markup:
+def _name_field(name: str, seat: int | None, compact: bool) -> svg.Markup:
     x, y, w, h = NAME_BOX
     cy = y + h / 2
-    parts: list[Markup | None] = []
+    parts: list[svg.Markup | None] = []
     if seat is None:
         parts.append(
-            element(
+            svg.element(
                 "rect",
                 {"class": "name-box", "x": x, "y": y, "width": w, "height": h},
                 rx=10,
@@ -748,7 +749,7 @@ def _name_field(name: str, seat: int | None, compact: bool) -> Markup:
     else:
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         parts.append(
-            element(
+            svg.element(
                 "rect",
                 {"class": "name-box", "x": x, "y": y, "width": w, "height": h},
                 rx=10,
@@ -761,10 +762,10 @@ def _name_field(name: str, seat: int | None, compact: bool) -> Markup:
         r = h / 2 - 5
         number = str(seat + 1)
         parts.append(
-            element(
+            svg.element(
                 "g",
                 {"class": f"seat-token seat-{seat}"},
-                element(
+                svg.element(
                     "circle",
                     {"cx": x + 5 + r, "cy": cy, "r": r},
                     fill=colour,
@@ -787,7 +788,7 @@ def _name_field(name: str, seat: int | None, compact: bool) -> Markup:
     room = x + w - 10 - text_x
     shown = _shortened(name, int(room / (size * 0.58)))
     parts.append(_text(text_x, cy, shown, size, cls="name", weight="700", anchor="start"))
-    return element("g", {"class": "name-field"}, parts)
+    return svg.element("g", {"class": "name-field"}, parts)
 
 
 def _shortened(text: str, limit: int) -> str:
@@ -795,7 +796,7 @@ def _shortened(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(1, limit - 1)].rstrip() + "\u2026"
 
 
-def _tally(data: _Sheet, compact: bool) -> Markup:
+def _tally(data: _Sheet, compact: bool) -> svg.Markup:
     """The key numbers: research, active APs, spikes covered, red targets filled."""
     spikes = len(data.analysed & SPIKES)
     filled = {**data.testing, **data.curve}
@@ -803,7 +804,7 @@ def _tally(data: _Sheet, compact: bool) -> Markup:
     active = data.ap.count("active")
     size = 58.0 if compact else 26.0
     s = 22.0 if compact else 11.0
-    items: list[Markup] = []
+    items: list[svg.Markup] = []
     for i, (key, text) in enumerate(
         (
             ("research", f"{data.research}/{RESEARCH_COUNT}"),
@@ -814,47 +815,47 @@ def _tally(data: _Sheet, compact: bool) -> Markup:
     ):
         gx, gy = (TALLY_COMPACT if compact else TALLY_FULL)[i]
         if key == "research":
-            glyph = element(
+            glyph = svg.element(
                 "g",
                 {"class": "glyph"},
-                element(
+                svg.element(
                     "rect",
                     {"x": gx - s, "y": gy - s, "width": 2 * s, "height": 2 * s},
                     fill=WHITE,
                     stroke=INK,
-                    stroke_width=fmt(s * 0.18),
+                    stroke_width=svg.fmt(s * 0.18),
                 ),
-                element(
+                svg.element(
                     "path",
                     {"d": _cross(_Box(gx - s, gy - s, 2 * s, 2 * s), 0.7)},
                     stroke=INK,
-                    stroke_width=fmt(s * 0.22),
+                    stroke_width=svg.fmt(s * 0.22),
                 ),
             )
         elif key == "ap":
-            glyph = element(
+            glyph = svg.element(
                 "circle",
                 {"class": "glyph", "cx": gx, "cy": gy, "r": s},
                 fill=ACTIVE_FILL,
                 stroke=INK,
-                stroke_width=fmt(s * 0.27),
+                stroke_width=svg.fmt(s * 0.27),
             )
         elif key == "spikes":
-            glyph = element(
+            glyph = svg.element(
                 "path",
                 {
                     "class": "glyph",
-                    "d": f"M{point(gx, gy - s)}L{point(gx + s, gy + s)}L{point(gx - s, gy + s)}Z",
+                    "d": f"M{svg.point(gx, gy - s)}L{svg.point(gx + s, gy + s)}L{svg.point(gx - s, gy + s)}Z",
                 },
                 fill=SPIKE_FILL,
                 stroke=SPIKE_INK,
-                stroke_width=fmt(s * 0.22),
+                stroke_width=svg.fmt(s * 0.22),
                 stroke_linejoin="round",
             )
         else:
             glyph = _bullseye(gx, gy, s)
         items.append(
-            element(
+            svg.element(
                 "g",
                 {"class": f"tally-item {key}"},
                 glyph,
@@ -863,7 +864,7 @@ def _tally(data: _Sheet, compact: bool) -> Markup:
                 ),
             )
         )
-    return element(
+    return svg.element(
         "g",
         {
             "class": "tally",
@@ -884,7 +885,7 @@ def _cell_xy(column: int, row: int) -> tuple[float, float]:
     return A_X + column * A_CELL, A_Y + row * A_CELL
 
 
-def _spike_glyph(column: int, row: int, colour: str, fill: str) -> Markup:
+def _spike_glyph(column: int, row: int, colour: str, fill: str) -> svg.Markup:
     """A triangle pointing away from the disc's centre (up on the centre cell)."""
     x, y = _cell_xy(column, row)
     cx, cy = x + A_CELL / 2, y + A_CELL / 2
@@ -894,11 +895,11 @@ def _spike_glyph(column: int, row: int, colour: str, fill: str) -> Markup:
     px, py = -uy, ux
     tip, back, half = A_CELL * 0.38, A_CELL * 0.22, A_CELL * 0.2
     d = (
-        f"M{point(cx + ux * tip, cy + uy * tip)}"
-        f"L{point(cx - ux * back + px * half, cy - uy * back + py * half)}"
-        f"L{point(cx - ux * back - px * half, cy - uy * back - py * half)}Z"
+        f"M{svg.point(cx + ux * tip, cy + uy * tip)}"
+        f"L{svg.point(cx - ux * back + px * half, cy - uy * back + py * half)}"
+        f"L{svg.point(cx - ux * back - px * half, cy - uy * back - py * half)}Z"
     )
-    return element(
+    return svg.element(
         "path",
         {"class": "spike-glyph", "d": d},
         fill=fill,
@@ -914,9 +915,9 @@ def _hatch(x: float, y: float, s: float) -> str:
     for i in range(1, 6):
         t = s * i / 3
         if t <= s:
-            parts.append(f"M{point(x, y + t)}L{point(x + t, y)}")
+            parts.append(f"M{svg.point(x, y + t)}L{svg.point(x + t, y)}")
         else:
-            parts.append(f"M{point(x + t - s, y + s)}L{point(x + s, y + t - s)}")
+            parts.append(f"M{svg.point(x + t - s, y + s)}L{svg.point(x + s, y + t - s)}")
     return "".join(parts)
 
 
@@ -935,15 +936,15 @@ def _outline_path() -> str:
         ):
             c, r = column + dc, row + dr
             if not (0 <= c < len(_COLUMNS)) or f"{_COLUMNS[c]}{r}" not in _AREA_CELLS:
-                parts.append(f"M{point(*start)}L{point(*end)}")
+                parts.append(f"M{svg.point(*start)}L{svg.point(*end)}")
     return "".join(parts)
 
 
-def _analysis(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
+def _analysis(data: _Sheet, view: Callable[[str], _View], compact: bool) -> svg.Markup:
     spots = [
         _analysis_spot(name, name in data.analysed, view(name), compact) for name in ANALYSIS_CELLS
     ]
-    return element(
+    return svg.element(
         "g",
         {"class": "area analysis", "data-area": "analysis"},
         spots,
@@ -953,17 +954,17 @@ def _analysis(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Mark
 
 
 @lru_cache(maxsize=1024)
-def _analysis_spot(name: str, analysed: bool, view: _View, compact: bool) -> Markup:
+def _analysis_spot(name: str, analysed: bool, view: _View, compact: bool) -> svg.Markup:
     column, row = _COLUMNS.index(name[0]), int(name[1:])
     x, y = _cell_xy(column, row)
     box = _Box(x, y, A_CELL, A_CELL)
     spike = name in SPIKES
     fill = ANALYSED_FILL if analysed else SPIKE_FILL if spike else CELL_FILL
     base = _shape(box, "tile", fill=fill, stroke=GRID, stroke_width=_line(compact))
-    marks: list[Markup | None] = []
+    marks: list[svg.Markup | None] = []
     if analysed:
         marks.append(
-            element(
+            svg.element(
                 "path",
                 {"class": "hatch", "d": _hatch(x, y, A_CELL)},
                 stroke=ANALYSED_HATCH,
@@ -993,8 +994,8 @@ def _analysis_spot(name: str, analysed: bool, view: _View, compact: bool) -> Mar
 
 
 @lru_cache(maxsize=2)
-def _disc_outline(compact: bool) -> Markup:
-    return element(
+def _disc_outline(compact: bool) -> svg.Markup:
+    return svg.element(
         "path",
         {"class": "disc-outline", "d": _outline_path()},
         fill="none",
@@ -1006,23 +1007,23 @@ def _disc_outline(compact: bool) -> Markup:
 
 
 @lru_cache(maxsize=1)
-def _coordinates() -> Markup:
+def _coordinates() -> svg.Markup:
     labels = [
         _text(A_X + (c + 0.5) * A_CELL, A_Y - 14, letter, 15, cls="coord column")
         for c, letter in enumerate(_COLUMNS)
     ] + [
         _text(A_X - 18, A_Y + (r + 0.5) * A_CELL, str(r), 15, cls="coord row") for r in range(_ROWS)
     ]
-    return element(
+    return svg.element(
         "g",
         {"class": "coords", "fill": MUTED, "font-weight": "600", "pointer-events": "none"},
         labels,
     )
 
 
-def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
+def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> svg.Markup:
     colour = PREVIEW_LEGAL if legal else PREVIEW_ILLEGAL
-    parts: list[Markup] = []
+    parts: list[svg.Markup] = []
     names = []
     for column, row in sorted(set(cells), key=lambda cell: (cell[1], cell[0])):
         x, y = _cell_xy(column, row)
@@ -1044,7 +1045,7 @@ def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
         if legal:
             cx, cy = box.centre
             parts.append(
-                element(
+                svg.element(
                     "circle",
                     {"class": "preview-mark", "cx": cx, "cy": cy, "r": A_CELL * 0.2},
                     fill="none",
@@ -1054,7 +1055,7 @@ def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
             )
         else:
             parts.append(
-                element(
+                svg.element(
                     "path",
                     {"class": "preview-mark", "d": _cross(box, 0.62)},
                     stroke=WHITE,
@@ -1062,7 +1063,7 @@ def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
                     stroke_linecap="round",
                 )
             )
-    return element(
+    return svg.element(
         "g",
         {
             "class": "preview " + ("legal" if legal else "illegal"),
@@ -1076,16 +1077,16 @@ def _preview(cells: Sequence[tuple[int, int]], legal: bool) -> Markup:
 # -- the AP track ----------------------------------------------------------------------------
 
 
-def _ap_track(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
+def _ap_track(data: _Sheet, view: Callable[[str], _View], compact: bool) -> svg.Markup:
     spots = [
         _ap_spot(index, state, view(AP_NAMES[index]), compact)
         for index, state in enumerate(data.ap)
     ]
-    return element("g", {"class": "area ap", "data-area": "ap"}, spots)
+    return svg.element("g", {"class": "area ap", "data-area": "ap"}, spots)
 
 
 @lru_cache(maxsize=512)
-def _ap_spot(index: int, state: str, view: _View, compact: bool) -> Markup:
+def _ap_spot(index: int, state: str, view: _View, compact: bool) -> svg.Markup:
     cx = AP_X + (index % 7) * AP_STEP
     cy = AP_Y + (index // 7) * AP_ROW_STEP
     box = _Box(cx, cy, AP_RADIUS, AP_RADIUS, True)
@@ -1099,10 +1100,10 @@ def _ap_spot(index: int, state: str, view: _View, compact: bool) -> Markup:
         stroke_width=3.5 if circled else 1.5 * _line(compact) + 0.5,
         stroke_dasharray="4 3" if state == "lost" else None,
     )
-    marks: list[Markup | None] = []
+    marks: list[svg.Markup | None] = []
     if crossed:
         marks.append(
-            element(
+            svg.element(
                 "path",
                 {"class": "cross", "d": _cross(box, 0.62)},
                 stroke=INK if state == "spent" else RED,
@@ -1139,9 +1140,9 @@ def _ap_spot(index: int, state: str, view: _View, compact: bool) -> Markup:
 # -- area 2: research ------------------------------------------------------------------------
 
 
-def _research(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
-    spots: list[Markup] = []
-    extras: list[Markup] = []
+def _research(data: _Sheet, view: Callable[[str], _View], compact: bool) -> svg.Markup:
+    spots: list[svg.Markup] = []
+    extras: list[svg.Markup] = []
     filled = {**data.testing, **data.curve}
     for k in range(1, RESEARCH_COUNT + 1):
         name = RESEARCH_NAMES[k - 1]
@@ -1152,16 +1153,16 @@ def _research(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Mark
             extras.append(_badge(kind, name, cx, below, name in data.earned))
         if k == RESEARCH_COUNT:
             extras.append(_lock(cx, below, all(name in filled for name in RED_TARGETS)))
-    return element(
+    return svg.element(
         "g",
         {"class": "area research", "data-area": "research"},
         spots,
-        element("g", {"class": "marks", "pointer-events": "none"}, extras),
+        svg.element("g", {"class": "marks", "pointer-events": "none"}, extras),
     )
 
 
 @lru_cache(maxsize=256)
-def _research_spot(k: int, crossed: bool, view: _View, compact: bool) -> Markup:
+def _research_spot(k: int, crossed: bool, view: _View, compact: bool) -> svg.Markup:
     x = R_X + (k - 1) * R_STEP
     box = _Box(x, R_Y, R_SIDE, R_SIDE)
     red = k == RESEARCH_COUNT
@@ -1173,10 +1174,10 @@ def _research_spot(k: int, crossed: bool, view: _View, compact: bool) -> Markup:
         stroke=RED if red else INK,
         stroke_width=4 if red else 2 * _line(compact),
     )
-    marks: list[Markup | None] = []
+    marks: list[svg.Markup | None] = []
     if crossed:
         marks.append(
-            element(
+            svg.element(
                 "path",
                 {"class": "cross", "d": _cross(box, 0.66)},
                 stroke=INK,
@@ -1215,7 +1216,7 @@ def _research_spot(k: int, crossed: bool, view: _View, compact: bool) -> Markup:
 
 
 @lru_cache(maxsize=8)
-def _lock(cx: float, cy: float, unlocked: bool) -> Markup:
+def _lock(cx: float, cy: float, unlocked: bool) -> svg.Markup:
     """A padlock under square 12 (it needs the red targets), beside a red-target mark: closed
     and red, or open (the shackle lifted, its right leg free) and green once they are filled."""
     w, h = 18.0, 12.0
@@ -1223,21 +1224,21 @@ def _lock(cx: float, cy: float, unlocked: bool) -> Markup:
     colour = TICK if unlocked else RED
     if unlocked:
         shackle = (
-            f"M{point(cx - 5.5, top)}V{fmt(top - 7)}"
-            f"A5.5,5.5 0 0 1 {point(cx + 5.5, top - 7)}V{fmt(top - 3.5)}"
+            f"M{svg.point(cx - 5.5, top)}V{svg.fmt(top - 7)}"
+            f"A5.5,5.5 0 0 1 {svg.point(cx + 5.5, top - 7)}V{svg.fmt(top - 3.5)}"
         )
     else:
         shackle = (
-            f"M{point(cx - 5.5, top)}V{fmt(top - 3)}"
-            f"A5.5,5.5 0 0 1 {point(cx + 5.5, top - 3)}V{fmt(top)}"
+            f"M{svg.point(cx - 5.5, top)}V{svg.fmt(top - 3)}"
+            f"A5.5,5.5 0 0 1 {svg.point(cx + 5.5, top - 3)}V{svg.fmt(top)}"
         )
-    return element(
+    return svg.element(
         "g",
         {
-            "class": class_list("lock", "unlocked" if unlocked else None),
+            "class": svg.class_list("lock", "unlocked" if unlocked else None),
             "data-needs": " ".join(RED_TARGETS),
         },
-        element(
+        svg.element(
             "path",
             {"class": "shackle", "d": shackle},
             fill="none",
@@ -1245,13 +1246,15 @@ def _lock(cx: float, cy: float, unlocked: bool) -> Markup:
             stroke_width=3,
             stroke_linecap="round",
         ),
-        element(
+        svg.element(
             "rect",
             {"class": "lock-body", "x": cx - w / 2, "y": top, "width": w, "height": h},
             rx=3,
             fill=colour,
         ),
-        element("circle", {"class": "keyhole", "cx": cx, "cy": top + h / 2, "r": 1.8}, fill=WHITE),
+        svg.element(
+            "circle", {"class": "keyhole", "cx": cx, "cy": top + h / 2, "r": 1.8}, fill=WHITE
+        ),
         _bullseye(cx + 17, cy + 4, 6),
     )
 
@@ -1263,7 +1266,7 @@ def _testing_xy(row: int, position: int) -> tuple[float, float]:
     return T_X + row * T_STEP / 2 + position * T_STEP, T_Y0 - row * T_STEP
 
 
-def _testing(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
+def _testing(data: _Sheet, view: Callable[[str], _View], compact: bool) -> svg.Markup:
     spots = [
         _testing_spot(name, data.testing.get(name), f"X:{name}" in data.earned, view(name), compact)
         for name in TESTING_CELLS
@@ -1281,16 +1284,18 @@ def _testing(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Marku
                 key in data.earned,
             )
         )
-    return element(
+    return svg.element(
         "g",
         {"class": "area testing", "data-area": "testing"},
         spots,
-        element("g", {"class": "marks", "pointer-events": "none"}, extras),
+        svg.element("g", {"class": "marks", "pointer-events": "none"}, extras),
     )
 
 
 @lru_cache(maxsize=1024)
-def _testing_spot(name: str, value: int | None, earned: bool, view: _View, compact: bool) -> Markup:
+def _testing_spot(
+    name: str, value: int | None, earned: bool, view: _View, compact: bool
+) -> svg.Markup:
     row, position = int(name[1]), int(name[2])
     x, y = _testing_xy(row, position)
     box = _Box(x, y, T_CELL, T_CELL)
@@ -1303,7 +1308,7 @@ def _testing_spot(name: str, value: int | None, earned: bool, view: _View, compa
         stroke=RED if red else INK,
         stroke_width=4 if red else 2 * _line(compact),
     )
-    marks: list[Markup | None] = []
+    marks: list[svg.Markup | None] = []
     if red:
         marks.append(_bullseye(x + 10, y + T_CELL - 10, 6))
     if extra:
@@ -1337,7 +1342,7 @@ def _curve_xy(column: int, row: int) -> tuple[float, float]:
     return C_X + column * C_STEP, C_Y0 - row * C_RISE
 
 
-def _curve(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
+def _curve(data: _Sheet, view: Callable[[str], _View], compact: bool) -> svg.Markup:
     spots = [
         _curve_spot(
             name,
@@ -1355,18 +1360,18 @@ def _curve(data: _Sheet, view: Callable[[str], _View], compact: bool) -> Markup:
         x, y = _curve_xy(last + 1, row)
         key = f"C-row{row}"
         extras.append(_badge(kind, key, x + BADGE_W / 2 - 1, y + C_TALL / 2, key in data.earned))
-    return element(
+    return svg.element(
         "g",
         {"class": "area curve", "data-area": "curve"},
         spots,
-        element("g", {"class": "marks", "pointer-events": "none"}, extras),
+        svg.element("g", {"class": "marks", "pointer-events": "none"}, extras),
     )
 
 
 @lru_cache(maxsize=2048)
 def _curve_spot(
     name: str, value: int | None, required: int | None, earned: bool, view: _View, compact: bool
-) -> Markup:
+) -> svg.Markup:
     column, row = int(name[1]), int(name[2])
     x, y = _curve_xy(column, row)
     box = _Box(x, y, C_CELL, C_TALL)
@@ -1379,7 +1384,7 @@ def _curve_spot(
         stroke=RED if red else INK,
         stroke_width=3.5 if red else 2 * _line(compact),
     )
-    marks: list[Markup | None] = []
+    marks: list[svg.Markup | None] = []
     if red:
         marks.append(_bullseye(x + 8, y + C_TALL - 8, 5))
     if extra:
@@ -1387,7 +1392,7 @@ def _curve_spot(
     if required is not None:
         cx, cy = box.centre
         marks.append(
-            element(
+            svg.element(
                 "circle",
                 {"class": "circle-mark", "cx": cx, "cy": cy, "r": C_CELL * 0.36},
                 fill="none",

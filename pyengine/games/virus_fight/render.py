@@ -50,25 +50,11 @@ True
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from pyengine.svg.drawing import (
-    LATIN_FILES,
-    GridGeometry,
-    Markup,
-    cell_outline,
-    cell_tint,
-    class_list,
-    coordinate_labels,
-    element,
-    fmt,
-    parse_cell_name,
-    point,
-    svg_document,
-)
+from pyengine import svg
 
 __all__ = [
     "SEAT_COLOURS",
@@ -143,26 +129,26 @@ SELECTED = "#1d2733"
 LAST_MOVE_TINT = "#ffe45c"
 LAST_MOVE_EDGE = "#d49a00"
 
-_ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _TURN_WORD = re.compile(
     r"(?:([a-k]\d+)-([a-k]\d+)|\+[MWJE][123]@([a-k]\d+)|x(?:-|([a-k]\d+))|J?@(?:-|([a-k]\d+))|-)\Z"
 )
 
 
-def _label_font_size(size: int) -> float:
-    """Coordinates grow with the board so they stay legible when an 11x11 board fits a phone."""
-    return 18 + 1.6 * size
+_MARKS = svg.CellMarks(CELL, radius=8)
 
 
-def board_geometry(size: int, *, coordinates: bool = True, flipped: bool = False) -> GridGeometry:
+def board_geometry(
+    size: int, *, coordinates: bool = True, flipped: bool = False
+) -> svg.GridGeometry:
     """Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board.
 
     >>> grid = board_geometry(5)
     >>> grid.width, grid.cell_origin(0, 0), grid.cell_at(60, 60)
     (582, (41, 441), (0, 4))
     """
-    margin = math.ceil(_label_font_size(size) * 1.55) if coordinates else MARGIN_PLAIN
-    return GridGeometry(files=size, ranks=size, cell=CELL, margin=margin, flipped=flipped)
+    return svg.labelled_grid(
+        size, cell=CELL, coordinates=coordinates, plain_margin=MARGIN_PLAIN, flipped=flipped
+    )
 
 
 def last_move_cells(notation: str) -> tuple[str, ...]:
@@ -216,49 +202,18 @@ def render_svg(
     """
     n = state.size
     players = state.num_players
-    if not 1 <= n <= len(LATIN_FILES):
-        raise ValueError(f"cannot draw a Virus Fight board of size {n}")
-    if not 1 <= players <= len(SEAT_COLOURS):
-        raise ValueError(f"cannot draw {players} seats (at most {len(SEAT_COLOURS)})")
-    if not _ID_PREFIX.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
-    if viewer is not None and not (type(viewer) is int and 0 <= viewer < players):
-        raise ValueError(f"viewer must be a seat 0-{players - 1} or None, got {viewer!r}")
-
-    def index_of(name: str) -> int:
-        file, rank = parse_cell_name(name, files=n, ranks=n)
-        return rank * n + file
-
-    targets = {index_of(name) for name in highlighted}
+    _check_view(n, players, id_prefix, viewer)
+    index_of = svg.cell_indexer(n)
+    targets = svg.indices(highlighted, index_of)
     picked = index_of(selected) if selected is not None else None
-    previous = {index_of(name) for name in last_move}
+    previous = svg.indices(last_move, index_of)
 
-    pieces: dict[int, tuple[Any, int | None]] = {}
-    for cell, piece, marker in state.board_cells():
-        pieces[cell.rank * n + cell.file] = (piece, marker)
-    pending: set[int] = set()
-    if state.phase == "setup" and viewer is not None:
-        program = state.visible_program(viewer, viewer)
-        if program is not None:
-            for cell, code in program.placements:
-                index = cell.rank * n + cell.file
-                marker = viewer if cell == program.marker else None
-                pieces[index] = (_Piece(code[0], int(code[1]), viewer, viewer), marker)
-                pending.add(index)
-    homes: dict[int, int] = {}
-    edges: dict[int, str] = {}
-    for seat in range(players):
-        for cell in state.home_segment(seat):
-            index = cell.rank * n + cell.file
-            homes[index] = seat
-            edges[index] = _edge_side(cell.file, cell.rank, n)
-    instruction = state.instruction()
-    current = None
-    if instruction is not None:
-        current = (instruction.cell.rank * n + instruction.cell.file, instruction.seat)
+    pieces, pending = _placed_pieces(state, n, viewer)
+    homes, edges = _homes(state, n, players)
+    current = _current(state, n)
 
     grid = board_geometry(n, coordinates=coordinates, flipped=flipped)
-    parts: list[Markup] = [_frame(grid)]
+    parts: list[svg.Markup] = [_frame(grid)]
     for file, rank in grid.cells_in_visual_order():
         index = rank * n + file
         piece, marker = pieces.get(index, (None, None))
@@ -280,39 +235,89 @@ def render_svg(
                 last=index in previous,
             )
         )
-    if coordinates:
-        parts.append(
-            coordinate_labels(
-                grid,
-                LATIN_FILES[:n],
-                [str(rank + 1) for rank in range(n)],
-                font_size=_label_font_size(n),
-                fill=COORDINATE_INK,
-                font_family=None,  # inherited from the root
-            )
-        )
-    to_act = state.current_player()
-    return svg_document(
-        grid.width,
-        grid.height,
-        *parts,
-        title="Virus Fight board" if title is None else title,
-        title_id=f"{id_prefix}-title",
-        pixel_size=None if size is None else (size, size),
-        attributes={
-            "class": "board virus-fight",
-            "data-size": n,
-            "data-players": players,
-            "data-phase": state.phase,
-            "data-to-move": to_act if 0 <= to_act < players else "none",
-            "data-eliminated": " ".join(str(seat) for seat in state.eliminated) or None,
-            "data-viewer": viewer,
-            "data-flipped": flipped,
-            # Inherited by every label and numeral.
-            "font-family": FONT,
-            "text-anchor": "middle",
-        },
+    return svg.board_document(
+        grid,
+        parts,
+        name="Virus Fight",
+        title=title,
+        id_prefix=id_prefix,
+        size=size,
+        letters=svg.LATIN_FILES if coordinates else None,
+        label_size=None,
+        label_ink=COORDINATE_INK,
+        attributes=_board_attributes(state, viewer=viewer, flipped=flipped),
+        font=FONT,
     )
+
+
+def _check_view(n: int, players: int, id_prefix: str, viewer: int | None) -> None:
+    if not 1 <= n <= len(svg.LATIN_FILES):
+        raise ValueError(f"cannot draw a Virus Fight board of size {n}")
+    if not 1 <= players <= len(SEAT_COLOURS):
+        raise ValueError(f"cannot draw {players} seats (at most {len(SEAT_COLOURS)})")
+    svg.check_id_prefix(id_prefix)
+    if viewer is not None and not (type(viewer) is int and 0 <= viewer < players):
+        raise ValueError(f"viewer must be a seat 0-{players - 1} or None, got {viewer!r}")
+
+
+def _current(state: VirusFightPosition, n: int) -> tuple[int, int] | None:
+    """The cell (index) of the instruction being executed and its seat, if any."""
+    instruction = state.instruction()
+    if instruction is None:
+        return None
+    return (instruction.cell.rank * n + instruction.cell.file, instruction.seat)
+
+
+def _board_attributes(
+    state: VirusFightPosition, *, viewer: int | None, flipped: bool
+) -> dict[str, object]:
+    """The root's data attributes (see the module's documentation)."""
+    players = state.num_players
+    to_act = state.current_player()
+    return {
+        "class": "board virus-fight",
+        "data-size": state.size,
+        "data-players": players,
+        "data-phase": state.phase,
+        "data-to-move": to_act if 0 <= to_act < players else "none",
+        "data-eliminated": " ".join(str(seat) for seat in state.eliminated) or None,
+        "data-viewer": viewer,
+        "data-flipped": flipped,
+    }
+
+
+def _placed_pieces(
+    state: VirusFightPosition, n: int, viewer: int | None
+) -> tuple[dict[int, tuple[Any, int | None]], set[int]]:
+    """The piece and marker on each occupied cell, by index, and the cells of the viewer's own
+    stored program shown during setup (``pending``)."""
+    pieces: dict[int, tuple[Any, int | None]] = {}
+    for cell, piece, marker in state.board_cells():
+        pieces[cell.rank * n + cell.file] = (piece, marker)
+    pending: set[int] = set()
+    if state.phase == "setup" and viewer is not None:
+        program = state.visible_program(viewer, viewer)
+        if program is not None:
+            for cell, code in program.placements:
+                index = cell.rank * n + cell.file
+                marker = viewer if cell == program.marker else None
+                pieces[index] = (_Piece(code[0], int(code[1]), viewer, viewer), marker)
+                pending.add(index)
+    return pieces, pending
+
+
+def _homes(
+    state: VirusFightPosition, n: int, players: int
+) -> tuple[dict[int, int], dict[int, str]]:
+    """The seat whose home segment holds each home cell, and the board edge it lies on."""
+    homes: dict[int, int] = {}
+    edges: dict[int, str] = {}
+    for seat in range(players):
+        for cell in state.home_segment(seat):
+            index = cell.rank * n + cell.file
+            homes[index] = seat
+            edges[index] = _edge_side(cell.file, cell.rank, n)
+    return homes, edges
 
 
 class _Piece:
@@ -338,31 +343,14 @@ def _edge_side(file: int, rank: int, n: int) -> str:
     return "west" if file == 0 else "east"
 
 
-def _frame(grid: GridGeometry) -> Markup:
-    edge = 4.0
-    inner = grid.files * grid.cell + 2 * edge
-    return element(
-        "g",
-        {"class": "frame", "pointer-events": "none"},
-        element(
-            "rect",
-            {"class": "frame-body", "width": grid.width, "height": grid.height},
-            rx=min(14.0, grid.margin),
-            fill=FRAME,
-        ),
-        element(
-            "rect",
-            {"class": "frame-edge", "x": grid.margin - edge, "y": grid.margin - edge},
-            width=inner,
-            height=inner,
-            rx=4,
-            fill=FRAME_EDGE,
-        ),
+def _frame(grid: svg.GridGeometry) -> svg.Markup:
+    return svg.board_frame(
+        grid, body="frame-body", fill=FRAME, edge_fill=FRAME_EDGE, edge_radius=4, clickable=False
     )
 
 
 def _cell(
-    grid: GridGeometry,
+    grid: svg.GridGeometry,
     file: int,
     rank: int,
     piece: Any,
@@ -377,11 +365,11 @@ def _cell(
     target: bool,
     selected: bool,
     last: bool,
-) -> Markup:
+) -> svg.Markup:
     x, y = grid.cell_origin(file, rank)
     cx, cy = x + CELL / 2, y + CELL / 2
-    body: list[Markup] = [
-        element(
+    body: list[svg.Markup] = [
+        svg.element(
             "rect",
             {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
             fill=CELL_FILL if (file + rank) % 2 else CELL_FILL_ALT,
@@ -392,10 +380,9 @@ def _cell(
     if home is not None and edge is not None:
         body.append(_home_mark(grid, x, y, home, edge))
     if last:
-        body.append(_tint(x, y, "last-move-tint", LAST_MOVE_TINT, 0.6))
-        body.append(_outline(x, y, "last-move-edge", LAST_MOVE_EDGE, inset=3, width=4))
+        body.extend(_MARKS.last_move(x, y, LAST_MOVE_TINT, LAST_MOVE_EDGE, opacity=0.6, inset=3))
     if current is not None:
-        body.append(_outline(x, y, "current-ring", SEAT_COLOURS[current], inset=3, width=6))
+        body.append(_MARKS.outline(x, y, "current-ring", SEAT_COLOURS[current], inset=3, width=6))
     if piece is not None:
         body.append(_piece(cx, cy, piece, pending=pending, bold=bold))
     if target:
@@ -406,16 +393,52 @@ def _cell(
             _marker_token(x + CELL - radius - 3, y + radius + 3, marker, radius, pending=pending)
         )
     if selected:
-        body.append(_selected_ring(x, y))
-    body.append(
-        element(
-            "rect",
-            {"class": "hit", "x": x, "y": y, "width": CELL, "height": CELL},
-            fill="none",
-            pointer_events="all",
+        body.append(
+            _MARKS.selected_ring(
+                x, y, SELECTED, WHITE, inset=2, width=6, core_inset=6.5, core_width=2
+            )
         )
+    body.append(svg.cell_hit(x, y, CELL))
+    classes = _cell_classes(
+        piece,
+        marker,
+        home=home,
+        current=current,
+        viewer=viewer,
+        pending=pending,
+        target=target,
+        selected=selected,
+        last=last,
     )
-    classes = class_list(
+    return svg.element(
+        "g",
+        {
+            "class": classes,
+            "data-cell": f"{svg.LATIN_FILES[file]}{rank + 1}",
+            "data-piece": f"{piece.kind}{piece.size}" if piece is not None else None,
+            "data-owner": piece.owner if piece is not None else None,
+            "data-origin": piece.origin if piece is not None else None,
+            "data-marker": marker,
+            "data-home": home,
+        },
+        body,
+    )
+
+
+def _cell_classes(
+    piece: Any,
+    marker: int | None,
+    *,
+    home: int | None,
+    current: int | None,
+    viewer: int | None,
+    pending: bool,
+    target: bool,
+    selected: bool,
+    last: bool,
+) -> str:
+    """The classes of a cell's group (see the module's documentation)."""
+    return svg.class_list(
         "cell",
         "piece" if piece is not None else "empty",
         TYPE_WORDS[piece.kind] if piece is not None else None,
@@ -433,30 +456,9 @@ def _cell(
         "selected" if selected else None,
         "last-move" if last else None,
     )
-    return element(
-        "g",
-        {
-            "class": classes,
-            "data-cell": f"{LATIN_FILES[file]}{rank + 1}",
-            "data-piece": f"{piece.kind}{piece.size}" if piece is not None else None,
-            "data-owner": piece.owner if piece is not None else None,
-            "data-origin": piece.origin if piece is not None else None,
-            "data-marker": marker,
-            "data-home": home,
-        },
-        body,
-    )
 
 
-def _tint(x: float, y: float, name: str, colour: str, opacity: float) -> Markup:
-    return cell_tint(x, y, CELL, name, colour, opacity)
-
-
-def _outline(x: float, y: float, name: str, colour: str, *, inset: float, width: float) -> Markup:
-    return cell_outline(x, y, CELL, name, colour, inset=inset, width=width, radius=8)
-
-
-def _home_mark(grid: GridGeometry, x: float, y: float, seat: int, edge: str) -> Markup:
+def _home_mark(grid: svg.GridGeometry, x: float, y: float, seat: int, edge: str) -> svg.Markup:
     """A wash of the seat's colour and a bar along the board's edge (seen from the viewer)."""
     colour = SEAT_COLOURS[seat]
     if grid.flipped:
@@ -468,15 +470,15 @@ def _home_mark(grid: GridGeometry, x: float, y: float, seat: int, edge: str) -> 
         "west": (x, y, bar, CELL),
         "east": (x + CELL - bar, y, bar, CELL),
     }[edge]
-    return element(
+    return svg.element(
         "g",
         {"class": "home-mark"},
-        element(
+        svg.element(
             "rect",
             {"class": "home-tint", "x": x, "y": y, "width": CELL, "height": CELL},
             fill_opacity=HOME_TINT_OPACITY,
         ),
-        element("rect", {"class": "home-bar", "x": bx, "y": by, "width": bw, "height": bh}),
+        svg.element("rect", {"class": "home-bar", "x": bx, "y": by, "width": bw, "height": bh}),
         fill=colour,
     )
 
@@ -485,7 +487,7 @@ def _glyph_path(kind: str, cx: float, cy: float, s: float) -> str:
     """The type's glyph in a box of half-width ``s`` around (cx, cy), as stroked path data."""
 
     def p(dx: float, dy: float) -> str:
-        return point(cx + dx * s, cy + dy * s)
+        return svg.point(cx + dx * s, cy + dy * s)
 
     if kind == "M":  # a double arrow, right above and left below
         return (
@@ -505,7 +507,9 @@ def _glyph_path(kind: str, cx: float, cy: float, s: float) -> str:
     return f"M{p(-0.7, -0.7)}L{p(0.7, 0.7)}M{p(0.7, -0.7)}L{p(-0.7, 0.7)}"  # erase: a cross
 
 
-def _piece(cx: float, cy: float, piece: Any, *, pending: bool = False, bold: float = 1) -> Markup:
+def _piece(
+    cx: float, cy: float, piece: Any, *, pending: bool = False, bold: float = 1
+) -> svg.Markup:
     """A tile: the owner's outline, the type's fill, the origin's flag, the glyph and pips."""
     kind, size, owner, origin = piece.kind, piece.size, piece.owner, piece.origin
     if kind not in TYPE_COLOURS or size not in PIECE_SIDES:
@@ -516,44 +520,15 @@ def _piece(cx: float, cy: float, piece: Any, *, pending: bool = False, bold: flo
     flag = side * 0.3
     glyph_y = cy - side * 0.1
     glyph_half = side * 0.27
-    pip_y = cy + side * 0.33
-    pip_r = (3.8 + size * 0.5) * bold
     outline = OUTLINE * bold
-    pip_gap = pip_r * 2.7
-    pips = [
-        element(
-            "circle",
-            {"cx": cx + (i - (size - 1) / 2) * pip_gap, "cy": pip_y, "r": pip_r},
-        )
-        for i in range(size)
-    ]
-    return element(
+    return svg.element(
         "g",
         {
             "class": f"piece-tile {TYPE_WORDS[kind]} size-{size}",
             "opacity": 0.55 if pending else None,
         },
-        element(
-            "rect",
-            {"class": "owner-outline", "x": left, "y": top, "width": side, "height": side},
-            rx=side * 0.14,
-            fill=WHITE,
-            stroke=SEAT_COLOURS[owner],
-            stroke_width=outline,
-            stroke_opacity=1 if SEAT_DASHES[owner] is None else 0.4,
-        ),
-        element(
-            "rect",
-            {"class": "owner-dashes", "x": left, "y": top, "width": side, "height": side},
-            rx=side * 0.14,
-            fill="none",
-            stroke=SEAT_COLOURS[owner],
-            stroke_width=outline,
-            stroke_dasharray=SEAT_DASHES[owner],
-        )
-        if SEAT_DASHES[owner] is not None
-        else None,
-        element(
+        *_owner_outline(left, top, side, owner, outline),
+        svg.element(
             "rect",
             {
                 "class": "body",
@@ -567,16 +542,16 @@ def _piece(cx: float, cy: float, piece: Any, *, pending: bool = False, bold: flo
             stroke=TYPE_EDGES[kind],
             stroke_width=1.5,
         ),
-        element(
+        svg.element(
             "path",
             {
                 "class": "origin-flag",
-                "d": f"M{point(left + 4, top + side - 4)}h{fmt(flag)}"
-                f"L{point(left + 4, top + side - 4 - flag)}Z",
+                "d": f"M{svg.point(left + 4, top + side - 4)}h{svg.fmt(flag)}"
+                f"L{svg.point(left + 4, top + side - 4 - flag)}Z",
             },
             fill=SEAT_COLOURS[origin],
         ),
-        element(
+        svg.element(
             "path",
             {"class": "glyph", "d": _glyph_path(kind, cx, glyph_y, glyph_half)},
             fill="none",
@@ -585,46 +560,88 @@ def _piece(cx: float, cy: float, piece: Any, *, pending: bool = False, bold: flo
             stroke_linecap="round",
             stroke_linejoin="round",
         ),
-        element("g", {"class": "pips", "fill": GLYPH_INK}, pips),
+        _pips(cx, cy + side * 0.33, size, bold),
     )
+
+
+def _owner_outline(
+    left: float, top: float, side: float, owner: int, outline: float
+) -> tuple[svg.Markup, svg.Markup | None]:
+    """The owner's outline around a tile: solid, or faint under the seat's dashes."""
+    return (
+        svg.element(
+            "rect",
+            {"class": "owner-outline", "x": left, "y": top, "width": side, "height": side},
+            rx=side * 0.14,
+            fill=WHITE,
+            stroke=SEAT_COLOURS[owner],
+            stroke_width=outline,
+            stroke_opacity=1 if SEAT_DASHES[owner] is None else 0.4,
+        ),
+        svg.element(
+            "rect",
+            {"class": "owner-dashes", "x": left, "y": top, "width": side, "height": side},
+            rx=side * 0.14,
+            fill="none",
+            stroke=SEAT_COLOURS[owner],
+            stroke_width=outline,
+            stroke_dasharray=SEAT_DASHES[owner],
+        )
+        if SEAT_DASHES[owner] is not None
+        else None,
+    )
+
+
+def _pips(cx: float, pip_y: float, size: int, bold: float) -> svg.Markup:
+    """The size shown a second time: one to three dots under the glyph."""
+    pip_r = (3.8 + size * 0.5) * bold
+    pip_gap = pip_r * 2.7
+    pips = [
+        svg.element(
+            "circle",
+            {"cx": cx + (i - (size - 1) / 2) * pip_gap, "cy": pip_y, "r": pip_r},
+        )
+        for i in range(size)
+    ]
+    return svg.element("g", {"class": "pips", "fill": GLYPH_INK}, pips)
 
 
 def _marker_token(
     cx: float, cy: float, seat: int, radius: float = TOKEN_RADIUS, *, pending: bool = False
-) -> Markup:
+) -> svg.Markup:
     """The seat's marker: a disc in its colour with the seat's number (1-based) on it."""
-    return element(
+    return svg.element(
         "g",
         {"class": f"marker-token seat-{seat}", "opacity": 0.7 if pending else None},
-        element(
+        svg.element(
             "circle",
             {"cx": cx, "cy": cy, "r": radius},
             fill=SEAT_COLOURS[seat],
             stroke=WHITE,
             stroke_width=3.5,
         ),
-        element(
+        svg.element(
             "circle",
             {"cx": cx, "cy": cy, "r": radius + 2.5},
             fill="none",
             stroke=FRAME_EDGE,
             stroke_width=1.5,
         ),
-        element(
+        svg.element(
             "text",
             {"class": "seat-number", "x": cx, "y": cy + radius * 0.47},
             str(seat + 1),
             fill=WHITE,
-            font_size=fmt(radius * 1.35),
+            font_size=svg.fmt(radius * 1.35),
             font_weight="800",
         ),
     )
 
 
-def _target(cx: float, cy: float, side: float | None) -> Markup:
+def _target(cx: float, cy: float, side: float | None) -> svg.Markup:
     """A legal target: a dot on an empty cell, a rounded ring around a piece."""
     if side is None:
-        return element(
+        return svg.element(
             "circle",
             {"class": "target-marker", "cx": cx, "cy": cy, "r": 13},
             fill=HIGHLIGHT,
@@ -633,7 +650,7 @@ def _target(cx: float, cy: float, side: float | None) -> Markup:
             stroke_width=3,
         )
     half = side / 2 + OUTLINE / 2 + 4
-    return element(
+    return svg.element(
         "rect",
         {"class": "target-marker", "x": cx - half, "y": cy - half},
         width=2 * half,
@@ -642,15 +659,6 @@ def _target(cx: float, cy: float, side: float | None) -> Markup:
         fill="none",
         stroke=HIGHLIGHT,
         stroke_width=4.5,
-    )
-
-
-def _selected_ring(x: float, y: float) -> Markup:
-    return element(
-        "g",
-        {"class": "selected-ring"},
-        _outline(x, y, "ring-outer", SELECTED, inset=2, width=6),
-        _outline(x, y, "ring-inner", WHITE, inset=6.5, width=2),
     )
 
 
@@ -692,8 +700,7 @@ def render_supply_svg(
     players = state.num_players
     if not (type(seat) is int and 0 <= seat < players):
         raise ValueError(f"seat must be 0-{players - 1}, got {seat!r}")
-    if not _ID_PREFIX.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
+    svg.check_id_prefix(id_prefix)
     origins: dict[str, dict[int, int]] = {code: {} for code in PIECE_CODES}
     for piece in state.supply(seat):
         code = f"{piece.kind}{piece.size}"
@@ -703,8 +710,8 @@ def render_supply_svg(
     out = seat in state.eliminated
     lead = STRIP_HEIGHT  # the seat token's square
     width = lead + SLOT * len(PIECE_CODES) + STRIP_PAD
-    parts: list[Markup] = [
-        element(
+    parts: list[svg.Markup] = [
+        svg.element(
             "rect",
             {"class": "strip", "width": width, "height": STRIP_HEIGHT},
             rx=12,
@@ -715,7 +722,7 @@ def render_supply_svg(
     choices = choices or {}
     for position, code in enumerate(PIECE_CODES):
         parts.append(_slot(lead + position * SLOT, code, origins[code], seat, choices.get(code)))
-    return svg_document(
+    return svg.svg_document(
         width,
         STRIP_HEIGHT,
         *parts,
@@ -751,9 +758,8 @@ def render_piece_svg(
         raise ValueError(f"seat must be 0-{len(SEAT_COLOURS) - 1}, got {seat!r}")
     if code not in PIECE_CODES:
         raise ValueError(f"cannot draw a piece {code!r}")
-    if not _ID_PREFIX.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
-    return svg_document(
+    svg.check_id_prefix(id_prefix)
+    return svg.svg_document(
         CELL,
         CELL,
         _piece(CELL / 2, CELL / 2, _Piece(code[0], int(code[1]), seat, seat)),
@@ -769,20 +775,20 @@ def render_piece_svg(
     )
 
 
-def _strip_seat(cx: float, cy: float, seat: int, *, out: bool) -> Markup:
+def _strip_seat(cx: float, cy: float, seat: int, *, out: bool) -> svg.Markup:
     radius = 30.0
     cross = radius * 0.75
-    return element(
+    return svg.element(
         "g",
         {"class": f"seat-token seat-{seat}", "opacity": 0.45 if out else None},
-        element(
+        svg.element(
             "circle",
             {"cx": cx, "cy": cy, "r": radius},
             fill=SEAT_COLOURS[seat],
             stroke=WHITE,
             stroke_width=4,
         ),
-        element(
+        svg.element(
             "text",
             {"class": "seat-number", "x": cx, "y": cy + 13},
             str(seat + 1),
@@ -790,12 +796,12 @@ def _strip_seat(cx: float, cy: float, seat: int, *, out: bool) -> Markup:
             font_size=38,
             font_weight="800",
         ),
-        element(
+        svg.element(
             "path",
             {
                 "class": "eliminated-cross",
-                "d": f"M{point(cx - cross, cy - cross)}L{point(cx + cross, cy + cross)}"
-                f"M{point(cx + cross, cy - cross)}L{point(cx - cross, cy + cross)}",
+                "d": f"M{svg.point(cx - cross, cy - cross)}L{svg.point(cx + cross, cy + cross)}"
+                f"M{svg.point(cx + cross, cy - cross)}L{svg.point(cx - cross, cy + cross)}",
             },
             stroke=WHITE,
             stroke_width=6,
@@ -808,14 +814,14 @@ def _strip_seat(cx: float, cy: float, seat: int, *, out: bool) -> Markup:
 
 def _slot(
     x: float, code: str, origins: dict[int, int], seat: int, click: str | None = None
-) -> Markup:
+) -> svg.Markup:
     count = sum(origins.values())
     kind, size = code[0], int(code[1])
     cx, cy = x + SLOT / 2, 44.0
-    body: list[Markup] = []
+    body: list[svg.Markup] = []
     if click is not None:
         body.append(
-            element(
+            svg.element(
                 "rect",
                 {"class": "choice-frame", "x": x + 3, "y": 3},
                 width=SLOT - 6,
@@ -830,7 +836,7 @@ def _slot(
     if count == 0:
         half = PIECE_SIDES[size] / 2 * 0.8
         body.append(
-            element(
+            svg.element(
                 "rect",
                 {"class": "slot-empty", "x": cx - half, "y": cy - half},
                 width=2 * half,
@@ -850,14 +856,14 @@ def _slot(
             offset = (layer - (len(fanned) - 1) / 2) * shift
             tile = _Piece(kind, size, seat, origin)
             body.append(
-                element(
+                svg.element(
                     "g",
                     {"class": "scaled", "transform": _scale_about(cx + offset, cy + offset, 0.8)},
                     _piece(cx + offset, cy + offset, tile),
                 )
             )
     body.append(
-        element(
+        svg.element(
             "text",
             {"class": "count", "x": cx, "y": STRIP_HEIGHT - 12},
             f"{count}",
@@ -867,13 +873,13 @@ def _slot(
             font_weight="700",
         )
     )
-    classes = class_list(
+    classes = svg.class_list(
         "slot",
         "empty" if count == 0 else None,
         "captured" if any(origin != seat for origin in origins) else None,
         "choice" if click is not None else None,
     )
-    return element(
+    return svg.element(
         "g",
         {
             "class": classes,
@@ -887,4 +893,4 @@ def _slot(
 
 
 def _scale_about(cx: float, cy: float, factor: float) -> str:
-    return f"translate({point(cx * (1 - factor), cy * (1 - factor))}) scale({fmt(factor)})"
+    return f"translate({svg.point(cx * (1 - factor), cy * (1 - factor))}) scale({svg.fmt(factor)})"

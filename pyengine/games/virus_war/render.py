@@ -34,23 +34,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from pyengine.svg.drawing import (
-    FILES_WITHOUT_J,
-    GridGeometry,
-    Markup,
-    cell_outline,
-    cell_tint,
-    class_list,
-    coordinate_labels,
-    element,
-    fmt,
-    parse_cell_name,
-    point,
-    svg_document,
-)
+from pyengine import svg
 
 __all__ = ["board_geometry", "last_move_cells", "render_svg"]
 
@@ -97,17 +84,16 @@ _CONTENTS = {
     "x": ("x-dead", "dead", "x"),
     "o": ("o-dead", "dead", "o"),
 }
-_ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _TURN = re.compile(r"[a-z]\d+(?:-[a-z]\d+){0,2}\Z")
 _PLAYER = {0: "x", 1: "o"}
 
 
-def _label_font_size(size: int) -> float:
-    """Coordinates grow with the board so they stay legible when a 14x14 board fits a phone."""
-    return 18 + 1.6 * size
+_MARKS = svg.CellMarks(CELL, radius=8)
 
 
-def board_geometry(size: int, *, coordinates: bool = True, flipped: bool = False) -> GridGeometry:
+def board_geometry(
+    size: int, *, coordinates: bool = True, flipped: bool = False
+) -> svg.GridGeometry:
     """Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board.
 
     The result maps cells to user units and back (``cell_at``), e.g. to turn a click into a
@@ -117,8 +103,9 @@ def board_geometry(size: int, *, coordinates: bool = True, flipped: bool = False
     >>> grid.width, grid.cell_origin(0, 0), grid.cell_at(60, 60)
     (686, (43, 543), (0, 5))
     """
-    margin = math.ceil(_label_font_size(size) * 1.55) if coordinates else MARGIN_PLAIN
-    return GridGeometry(files=size, ranks=size, cell=CELL, margin=margin, flipped=flipped)
+    return svg.labelled_grid(
+        size, cell=CELL, coordinates=coordinates, plain_margin=MARGIN_PLAIN, flipped=flipped
+    )
 
 
 def last_move_cells(notation: str) -> tuple[str, ...]:
@@ -163,45 +150,24 @@ def render_svg(
     Raises ``ValueError`` for an unknown cell content or a cell name off the board.
     """
     n = state.size
-    if not 1 <= n <= len(FILES_WITHOUT_J):
+    if not 1 <= n <= len(svg.FILES_WITHOUT_J):
         raise ValueError(f"cannot draw a Virus War board of size {n}")
-    if not _ID_PREFIX.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
-    contents = []
-    for index in range(n * n):
-        token = state.cell_content(index)
-        if token not in _CONTENTS:
-            raise ValueError(f"cell {_name(n, index)} holds {token!r}, not one of . X O x o")
-        contents.append(token)
-
-    def index_of(name: str) -> int:
-        file, rank = parse_cell_name(
-            name, files=n, ranks=n, letters=FILES_WITHOUT_J, aliases={"j": "k"}
-        )
-        return rank * n + file
-
-    def distinct(names: Iterable[str], what: str) -> list[int]:
-        given = list(names)
-        found = [index_of(name) for name in given]
-        if len(found) > MAX_TURN_STEPS or len(set(found)) != len(found):
-            raise ValueError(f"{what} names at most 3 distinct cells (a turn), got {given!r}")
-        return found
-
-    targets = {index_of(name) for name in highlighted}
-    accessible = {index_of(name) for name in reach}
+    svg.check_id_prefix(id_prefix)
+    contents = _contents(state, n)
+    index_of = svg.cell_indexer(n, letters=svg.FILES_WITHOUT_J, aliases={"j": "k"})
+    targets = svg.indices(highlighted, index_of)
+    accessible = svg.indices(reach, index_of)
     picked = index_of(selected) if selected is not None else None
-    previous = set(distinct(last_move, "last_move"))
-    steps = {index: order for order, index in enumerate(distinct(turn_cells, "turn_cells"), 1)}
+    previous = set(_distinct(last_move, "last_move", index_of))
+    turn = _distinct(turn_cells, "turn_cells", index_of)
+    steps = {index: order for order, index in enumerate(turn, 1)}
 
-    player = state.current_player()
-    mover = _PLAYER.get(player)
-    homes = {n * n - 1: "o", 0: "x"}  # X's corner wins on a 1x1 board
-    present = {symbol for token in contents if (symbol := _CONTENTS[token][2])}
+    mover = _PLAYER.get(state.current_player())
+    homes = _open_homes(contents, n)
     grid = board_geometry(n, coordinates=coordinates, flipped=flipped)
-    parts: list[Markup] = [_paper(grid)]
+    parts: list[svg.Markup] = [_paper(grid)]
     for file, rank in grid.cells_in_visual_order():
         index = rank * n + file
-        home = homes.get(index)
         parts.append(
             _cell(
                 grid,
@@ -214,45 +180,66 @@ def render_svg(
                 last=index in previous,
                 step=steps.get(index),
                 reach=index in accessible,
-                home=home if home and home not in present and contents[index] == "." else None,
+                home=homes.get(index),
             )
         )
-    if coordinates:
-        parts.append(
-            coordinate_labels(
-                grid,
-                FILES_WITHOUT_J[:n],
-                [str(rank + 1) for rank in range(n)],
-                font_size=_label_font_size(n),
-                fill=COORDINATE_INK,
-                font_family=None,  # inherited from the root
-            )
-        )
-    return svg_document(
-        grid.width,
-        grid.height,
-        *parts,
-        title="Virus War board" if title is None else title,
-        title_id=f"{id_prefix}-title",
-        pixel_size=None if size is None else (size, size),
+    return svg.board_document(
+        grid,
+        parts,
+        name="Virus War",
+        title=title,
+        id_prefix=id_prefix,
+        size=size,
+        letters=svg.FILES_WITHOUT_J if coordinates else None,
+        label_size=None,
+        label_ink=COORDINATE_INK,
         attributes={
             "class": "board virus-war",
             "data-size": n,
             "data-to-move": mover or "none",
             "data-flipped": flipped,
-            # Inherited by every label and numeral.
-            "font-family": FONT,
-            "text-anchor": "middle",
         },
+        font=FONT,
     )
+
+
+def _distinct(names: Iterable[str], what: str, index_of: Callable[[str], int]) -> list[int]:
+    """The indices of the cells of one turn, checked: at most three, none twice."""
+    given = list(names)
+    found = [index_of(name) for name in given]
+    if len(found) > MAX_TURN_STEPS or len(set(found)) != len(found):
+        raise ValueError(f"{what} names at most 3 distinct cells (a turn), got {given!r}")
+    return found
+
+
+def _open_homes(contents: list[str], n: int) -> dict[int, str]:
+    """The home corners still marked: empty, and their player has no symbol on the board."""
+    present = {symbol for token in contents if (symbol := _CONTENTS[token][2])}
+    homes = {n * n - 1: "o", 0: "x"}  # X's corner wins on a 1x1 board
+    return {
+        index: player
+        for index, player in homes.items()
+        if player not in present and contents[index] == "."
+    }
+
+
+def _contents(state: VirusWarPosition, n: int) -> list[str]:
+    """The checked content token of every cell, by index."""
+    contents = []
+    for index in range(n * n):
+        token = state.cell_content(index)
+        if token not in _CONTENTS:
+            raise ValueError(f"cell {_name(n, index)} holds {token!r}, not one of . X O x o")
+        contents.append(token)
+    return contents
 
 
 def _name(n: int, index: int) -> str:
     rank, file = divmod(index, n)
-    return f"{FILES_WITHOUT_J[file]}{rank + 1}"
+    return f"{svg.FILES_WITHOUT_J[file]}{rank + 1}"
 
 
-def _paper(grid: GridGeometry) -> Markup:
+def _paper(grid: svg.GridGeometry) -> svg.Markup:
     """The sheet, its fine squares (four to a cell), the cell lines and the board's edge."""
     n, margin = grid.files, grid.margin
     side = n * CELL
@@ -264,15 +251,19 @@ def _paper(grid: GridGeometry) -> Markup:
     for step in range(steps + 1):
         at = offset + step * quarter
         if at % CELL != margin % CELL:  # the cell lines are drawn separately
-            minor.append(f"M{fmt(at)},0V{fmt(grid.height)}M0,{fmt(at)}H{fmt(grid.width)}")
+            minor.append(
+                f"M{svg.fmt(at)},0V{svg.fmt(grid.height)}M0,{svg.fmt(at)}H{svg.fmt(grid.width)}"
+            )
     major = []
     for line in range(1, n):
         at = margin + line * CELL
-        major.append(f"M{fmt(at)},{fmt(margin)}V{fmt(far)}M{fmt(margin)},{fmt(at)}H{fmt(far)}")
-    return element(
+        major.append(
+            f"M{svg.fmt(at)},{svg.fmt(margin)}V{svg.fmt(far)}M{svg.fmt(margin)},{svg.fmt(at)}H{svg.fmt(far)}"
+        )
+    return svg.element(
         "g",
         {"class": "paper", "pointer-events": "none"},
-        element(
+        svg.element(
             "rect",
             {"class": "sheet", "width": grid.width, "height": grid.height},
             rx=min(12.0, margin),
@@ -280,21 +271,21 @@ def _paper(grid: GridGeometry) -> Markup:
             stroke=PAPER_EDGE,
             stroke_width=2,
         ),
-        element(
+        svg.element(
             "path",
             {"class": "fine-rules", "d": "".join(minor)},
             fill="none",
             stroke=RULE_MINOR,
             stroke_width=1.5,
         ),
-        element(
+        svg.element(
             "path",
             {"class": "rules", "d": "".join(major)},
             fill="none",
             stroke=RULE,
             stroke_width=2 + 0.1 * n,  # a little bolder when the board is drawn smaller
         ),
-        element(
+        svg.element(
             "rect",
             {"class": "edge", "x": margin, "y": margin, "width": side, "height": side},
             fill="none",
@@ -305,7 +296,7 @@ def _paper(grid: GridGeometry) -> Markup:
 
 
 def _cell(
-    grid: GridGeometry,
+    grid: svg.GridGeometry,
     file: int,
     rank: int,
     token: str,
@@ -317,20 +308,19 @@ def _cell(
     step: int | None,
     reach: bool,
     home: str | None,
-) -> Markup:
+) -> svg.Markup:
     content, state, symbol = _CONTENTS[token]
     x, y = grid.cell_origin(file, rank)
     cx, cy = x + CELL / 2, y + CELL / 2
     owner = OTHER[symbol] if state == "dead" and symbol else None  # whose fortress it is
 
-    body: list[Markup] = []
+    body: list[svg.Markup] = []
     if owner:
-        body.append(_tint(x, y, "fortress-tint", INK[owner], FORTRESS_TINT_OPACITY[owner]))
+        body.append(_MARKS.tint(x, y, "fortress-tint", INK[owner], FORTRESS_TINT_OPACITY[owner]))
     if reach and mover:
-        body.append(_tint(x, y, "reach-tint", INK[mover], REACH_TINT_OPACITY))
+        body.append(_MARKS.tint(x, y, "reach-tint", INK[mover], REACH_TINT_OPACITY))
     if last:
-        body.append(_tint(x, y, "last-move-tint", HIGHLIGHTER, 0.55))
-        body.append(_outline(x, y, "last-move-edge", HIGHLIGHTER_EDGE, inset=4, width=4))
+        body.extend(_MARKS.last_move(x, y, HIGHLIGHTER, HIGHLIGHTER_EDGE, opacity=0.55, inset=4))
     if home:
         body.append(_home_mark(x, y, home))
     if symbol == "x":
@@ -344,19 +334,16 @@ def _cell(
         # The stepper's colour is in the cell itself: X placed a cross or filled in a nought.
         stepper = symbol if state == "live" else OTHER[symbol] if symbol else mover
         ink = INK[stepper] if stepper else NEUTRAL_INK
-        body.append(_outline(x, y, "turn-step-edge", ink, inset=8, width=3.5))
+        body.append(_MARKS.outline(x, y, "turn-step-edge", ink, inset=8, width=3.5))
         body.append(_badge(x, y, step, ink))
     if selected:
-        body.append(_selected_ring(x, y))
-    body.append(
-        element(
-            "rect",
-            {"class": "hit", "x": x, "y": y, "width": CELL, "height": CELL},
-            fill="none",
-            pointer_events="all",
+        body.append(
+            _MARKS.selected_ring(
+                x, y, SELECTED, WHITE, inset=5, width=6, core_inset=9.5, core_width=2
+            )
         )
-    )
-    classes = class_list(
+    body.append(svg.cell_hit(x, y, CELL))
+    classes = svg.class_list(
         "cell",
         state,
         symbol,
@@ -368,11 +355,11 @@ def _cell(
         "turn-step" if step is not None else None,
         "reach" if reach else None,
     )
-    return element(
+    return svg.element(
         "g",
         {
             "class": classes,
-            "data-cell": f"{FILES_WITHOUT_J[file]}{rank + 1}",
+            "data-cell": f"{svg.FILES_WITHOUT_J[file]}{rank + 1}",
             "data-content": content,
             "data-turn-step": step,
         },
@@ -382,13 +369,13 @@ def _cell(
 
 def _cross_path(cx: float, cy: float, arm: float) -> str:
     return (
-        f"M{point(cx - arm, cy - arm)}L{point(cx + arm, cy + arm)}"
-        f"M{point(cx + arm, cy - arm)}L{point(cx - arm, cy + arm)}"
+        f"M{svg.point(cx - arm, cy - arm)}L{svg.point(cx + arm, cy + arm)}"
+        f"M{svg.point(cx + arm, cy - arm)}L{svg.point(cx - arm, cy + arm)}"
     )
 
 
-def _cross(cx: float, cy: float) -> Markup:
-    return element(
+def _cross(cx: float, cy: float) -> svg.Markup:
+    return svg.element(
         "path",
         {"class": "symbol cross", "d": _cross_path(cx, cy, 23)},
         fill="none",
@@ -398,8 +385,8 @@ def _cross(cx: float, cy: float) -> Markup:
     )
 
 
-def _nought(cx: float, cy: float) -> Markup:
-    return element(
+def _nought(cx: float, cy: float) -> svg.Markup:
+    return svg.element(
         "circle",
         {"class": "symbol nought", "cx": cx, "cy": cy, "r": 24},
         fill="none",
@@ -408,12 +395,12 @@ def _nought(cx: float, cy: float) -> Markup:
     )
 
 
-def _dead_cross(cx: float, cy: float) -> Markup:
+def _dead_cross(cx: float, cy: float) -> svg.Markup:
     """O circles the cross it killed: a faded cross inside a blue ring."""
-    return element(
+    return svg.element(
         "g",
         {"class": "symbol dead-cross"},
-        element(
+        svg.element(
             "path",
             {"class": "victim", "d": _cross_path(cx, cy, 19)},
             fill="none",
@@ -422,7 +409,7 @@ def _dead_cross(cx: float, cy: float) -> Markup:
             stroke_width=10,
             stroke_linecap="round",
         ),
-        element(
+        svg.element(
             "circle",
             {"class": "killer", "cx": cx, "cy": cy, "r": 37},
             fill="none",
@@ -432,17 +419,17 @@ def _dead_cross(cx: float, cy: float) -> Markup:
     )
 
 
-def _dead_nought(cx: float, cy: float) -> Markup:
+def _dead_nought(cx: float, cy: float) -> svg.Markup:
     """X fills in the nought it killed: a solid crimson disc where the ring was."""
-    return element(
+    return svg.element(
         "g",
         {"class": "symbol dead-nought"},
-        element(
+        svg.element(
             "circle",
             {"class": "killer", "cx": cx, "cy": cy, "r": 30},
             fill=X_INK,
         ),
-        element(
+        svg.element(
             "circle",
             {"class": "victim", "cx": cx, "cy": cy, "r": 24},
             fill="none",
@@ -453,15 +440,15 @@ def _dead_nought(cx: float, cy: float) -> Markup:
     )
 
 
-def _home_mark(x: float, y: float, player: str) -> Markup:
+def _home_mark(x: float, y: float, player: str) -> svg.Markup:
     """A faint outline of the player's symbol: the first step must go here."""
     cx, cy = x + CELL / 2, y + CELL / 2
     shape = (
-        element("path", {"d": _cross_path(cx, cy, 20)}, stroke_linecap="round")
+        svg.element("path", {"d": _cross_path(cx, cy, 20)}, stroke_linecap="round")
         if player == "x"
-        else element("circle", {"cx": cx, "cy": cy, "r": 21})
+        else svg.element("circle", {"cx": cx, "cy": cy, "r": 21})
     )
-    return element(
+    return svg.element(
         "g",
         {"class": "home-mark"},
         shape,
@@ -473,17 +460,9 @@ def _home_mark(x: float, y: float, player: str) -> Markup:
     )
 
 
-def _tint(x: float, y: float, name: str, colour: str, opacity: float) -> Markup:
-    return cell_tint(x, y, CELL, name, colour, opacity)
-
-
-def _outline(x: float, y: float, name: str, colour: str, *, inset: float, width: float) -> Markup:
-    return cell_outline(x, y, CELL, name, colour, inset=inset, width=width, radius=8)
-
-
-def _step_dot(cx: float, cy: float, ink: str) -> Markup:
+def _step_dot(cx: float, cy: float, ink: str) -> svg.Markup:
     """A legal step onto an empty cell: a small dot with a white halo."""
-    return element(
+    return svg.element(
         "circle",
         {"class": "step-marker", "cx": cx, "cy": cy, "r": 12},
         fill=ink,
@@ -493,32 +472,32 @@ def _step_dot(cx: float, cy: float, ink: str) -> Markup:
     )
 
 
-def _crosshair(cx: float, cy: float, ink: str) -> Markup:
+def _crosshair(cx: float, cy: float, ink: str) -> svg.Markup:
     """A legal kill: a gunsight around the enemy symbol, ticks reaching to the cell's edges."""
     ticks = "".join(
-        f"M{point(cx + dx * 33, cy + dy * 33)}L{point(cx + dx * 47, cy + dy * 47)}"
+        f"M{svg.point(cx + dx * 33, cy + dy * 33)}L{svg.point(cx + dx * 47, cy + dy * 47)}"
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
     )
-    return element(
+    return svg.element(
         "g",
         {"class": "kill-marker"},
-        element("circle", {"cx": cx, "cy": cy, "r": 40}, stroke_width=5),
-        element("path", {"d": ticks}, stroke_width=6, stroke_linecap="round"),
+        svg.element("circle", {"cx": cx, "cy": cy, "r": 40}, stroke_width=5),
+        svg.element("path", {"d": ticks}, stroke_width=6, stroke_linecap="round"),
         fill="none",
         stroke=ink,
     )
 
 
-def _badge(x: float, y: float, number: int, ink: str) -> Markup:
+def _badge(x: float, y: float, number: int, ink: str) -> svg.Markup:
     """The order of a step in the turn being played: a numbered disc in the top left corner."""
     cx, cy, radius, font_size = x + 20, y + 20, 17, 24
-    return element(
+    return svg.element(
         "g",
         {"class": "step-badge"},
-        element(
+        svg.element(
             "circle", {"cx": cx, "cy": cy, "r": radius}, fill=ink, stroke=WHITE, stroke_width=3
         ),
-        element(
+        svg.element(
             "text",
             {"class": "step-number", "x": cx, "y": cy + font_size * 0.36},
             str(number),
@@ -526,13 +505,4 @@ def _badge(x: float, y: float, number: int, ink: str) -> Markup:
             font_size=font_size,
             font_weight="700",
         ),
-    )
-
-
-def _selected_ring(x: float, y: float) -> Markup:
-    return element(
-        "g",
-        {"class": "selected-ring"},
-        _outline(x, y, "ring-outer", SELECTED, inset=5, width=6),
-        _outline(x, y, "ring-inner", WHITE, inset=9.5, width=2),
     )

@@ -25,20 +25,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Protocol
 
-from pyengine.svg.drawing import (
-    LATIN_FILES,
-    GridGeometry,
-    Markup,
-    cell_outline,
-    cell_tint,
-    class_list,
-    coordinate_labels,
-    element,
-    fmt,
-    parse_cell_name,
-    point,
-    svg_document,
-)
+from pyengine import svg
 
 __all__ = ["board_geometry", "last_move_cells", "render_svg"]
 
@@ -105,11 +92,15 @@ LAST_MOVE_TINT = "#f5c542"
 LAST_MOVE_EDGE = "#d1900f"
 ARROW = "#b8740a"
 
-_ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 _ACTION = re.compile(r"\s*(?:([a-z]\d+)\s*-\s*([a-z]\d+)|@\s*([a-z]\d+)|x\s*([a-z]\d+))\s*\Z")
 
 
-def board_geometry(size: int, *, coordinates: bool = True, flipped: bool = False) -> GridGeometry:
+_MARKS = svg.CellMarks(CELL, radius=6)
+
+
+def board_geometry(
+    size: int, *, coordinates: bool = True, flipped: bool = False
+) -> svg.GridGeometry:
     """Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board.
 
     The result maps cells to user units and back (``cell_at``), e.g. to turn a click into a
@@ -120,7 +111,7 @@ def board_geometry(size: int, *, coordinates: bool = True, flipped: bool = False
     (468, (34, 334), (0, 3))
     """
     margin = MARGIN_WITH_COORDINATES if coordinates else MARGIN_PLAIN
-    return GridGeometry(files=size, ranks=size, cell=CELL, margin=margin, flipped=flipped)
+    return svg.GridGeometry(files=size, ranks=size, cell=CELL, margin=margin, flipped=flipped)
 
 
 def last_move_cells(notation: str) -> tuple[str, ...]:
@@ -159,25 +150,22 @@ def render_svg(
     """
     n = state.size
     cells = tuple(state.cells)
-    if not 1 <= n <= len(LATIN_FILES) or len(cells) != n * n:
+    if not 1 <= n <= len(svg.LATIN_FILES) or len(cells) != n * n:
         raise ValueError(f"a Zebra position of size {n} needs {n * n} cells, got {len(cells)}")
-    if not _ID_PREFIX.match(id_prefix):
-        raise ValueError(f"id_prefix {id_prefix!r} must be a letter then letters, digits, - or _")
+    svg.check_id_prefix(id_prefix)
     if len(last_move) > 2:
         raise ValueError(f"last_move names at most two cells, got {last_move!r}")
 
-    def index_of(name: str) -> int:
-        file, rank = parse_cell_name(name, files=n, ranks=n)
-        return rank * n + file
+    index_of = svg.cell_indexer(n)
 
-    targets = {index_of(name) for name in highlighted}
+    targets = svg.indices(highlighted, index_of)
     picked = index_of(selected) if selected is not None else None
     touched = [index_of(name) for name in last_move]
     last_from = touched[0] if len(touched) == 2 else None
     last_to = touched[-1] if touched else None
 
     grid = board_geometry(n, coordinates=coordinates, flipped=flipped)
-    parts: list[Markup] = [_frame(grid)]
+    parts: list[svg.Markup] = [_frame(grid)]
     for file, rank in grid.cells_in_visual_order():
         index = rank * n + file
         parts.append(
@@ -196,62 +184,33 @@ def render_svg(
         )
     if last_from is not None and last_to is not None and last_from != last_to:
         parts.append(_arrow(grid, divmod(last_from, n)[::-1], divmod(last_to, n)[::-1]))
-    if coordinates:
-        parts.append(
-            coordinate_labels(
-                grid,
-                LATIN_FILES[:n],
-                [str(rank + 1) for rank in range(n)],
-                font_size=21,
-                fill=COORDINATE_INK,
-                font_family=None,  # inherited from the root
-            )
-        )
     player = state.current_player()
-    return svg_document(
-        grid.width,
-        grid.height,
-        *parts,
-        title="Zebra board" if title is None else title,
-        title_id=f"{id_prefix}-title",
-        pixel_size=None if size is None else (size, size),
+    return svg.board_document(
+        grid,
+        parts,
+        name="Zebra",
+        title=title,
+        id_prefix=id_prefix,
+        size=size,
+        letters=svg.LATIN_FILES if coordinates else None,
+        label_size=21,
+        label_ink=COORDINATE_INK,
         attributes={
             "class": "board zebra",
             "data-size": n,
             "data-to-move": {0: "white", 1: "black"}.get(player, "none"),
             "data-flipped": flipped,
-            # Inherited by every label and numeral.
-            "font-family": FONT,
-            "text-anchor": "middle",
         },
+        font=FONT,
     )
 
 
-def _frame(grid: GridGeometry) -> Markup:
-    edge = 4.0
-    inner = grid.files * grid.cell + 2 * edge
-    return element(
-        "g",
-        {"class": "frame"},
-        element(
-            "rect",
-            {"class": "frame-wood", "width": grid.width, "height": grid.height},
-            rx=min(14.0, grid.margin),
-            fill=FRAME,
-        ),
-        element(
-            "rect",
-            {"class": "frame-edge", "x": grid.margin - edge, "y": grid.margin - edge},
-            width=inner,
-            height=inner,
-            rx=3,
-            fill=FRAME_EDGE,
-        ),
-    )
+def _frame(grid: svg.GridGeometry) -> svg.Markup:
+    return svg.board_frame(grid, body="frame-wood", fill=FRAME, edge_fill=FRAME_EDGE, edge_radius=3)
 
 
 def _cell(
-    grid: GridGeometry,
+    grid: svg.GridGeometry,
     file: int,
     rank: int,
     value: int,
@@ -262,16 +221,16 @@ def _cell(
     selected: bool,
     last_from: bool,
     last_to: bool,
-) -> Markup:
+) -> svg.Markup:
     if hole and value:
-        raise ValueError(f"hole {LATIN_FILES[file]}{rank + 1} holds a tower ({value})")
+        raise ValueError(f"hole {svg.LATIN_FILES[file]}{rank + 1} holds a tower ({value})")
     top = "white" if value > 0 else "black" if value < 0 else None
     height = abs(value)
     kind = "hole" if hole else "neutral" if neutral else "tower" if top else "empty"
     x, y = grid.cell_origin(file, rank)
     cx = x + CELL / 2
 
-    body: list[Markup] = []
+    body: list[svg.Markup] = []
     if kind == "hole":
         body.append(_hole(x, y))
     elif kind == "empty":
@@ -279,45 +238,22 @@ def _cell(
     else:
         body.append(_tile(x, y, light=(file + rank) % 2 == 1))
     if target:
-        body.append(_tint(x, y, "target-tint", TARGET_TINT, 0.24))
+        body.append(_MARKS.tint(x, y, "target-tint", TARGET_TINT, 0.24))
     if last_from or last_to:
-        body.append(_tint(x, y, "last-move-tint", LAST_MOVE_TINT, 0.36))
-        body.append(_outline(x, y, "last-move-edge", LAST_MOVE_EDGE, inset=2.5, width=4.0))
+        body.extend(_MARKS.last_move(x, y, LAST_MOVE_TINT, LAST_MOVE_EDGE, opacity=0.36, inset=2.5))
 
-    marker_at: tuple[float, float, float] | None = None  # centre y and radii of a target ring
-    if kind == "tower":
-        floor, step = _stack_layout(
-            y, height, floor_default=57.0, floor_max=CELL - STACK_PAD - DISC_RY
-        )
-        body.append(_shadow(cx, floor))
-        body.append(_stack(cx, floor, height, top or "white", step))
-        marker_at = (floor - DISC_THICKNESS - step * (height - 1), DISC_RX, DISC_RY)
-    elif kind == "neutral":
-        hex_ry = HEX_RX * math.sin(math.pi / 3) * PERSPECTIVE
-        floor_max = CELL - STACK_PAD - hex_ry - HEX_THICKNESS
-        floor, step = _stack_layout(
-            y, height, floor_default=50.0 if height == 0 else 60.0, floor_max=floor_max
-        )
-        body.append(_shadow(cx, floor + HEX_THICKNESS / 2, rx=HEX_RX))
-        body.append(_neutral_base(cx, floor))
-        if height:
-            body.append(_stack(cx, floor, height, top or "white", step))
-            marker_at = (floor - DISC_THICKNESS - step * (height - 1), DISC_RX, DISC_RY)
-        else:
-            marker_at = (floor, HEX_RX, hex_ry)
+    pieces, marker_at = _pieces(kind, cx, y, height, top or "white")
+    body.extend(pieces)
     if target:
         body.append(_target_marker(cx, y, marker_at))
     if selected:
-        body.append(_selected_ring(x, y))
-    body.append(
-        element(
-            "rect",
-            {"class": "hit", "x": x, "y": y, "width": CELL, "height": CELL},
-            fill="none",
-            pointer_events="all",
+        body.append(
+            _MARKS.selected_ring(
+                x, y, SELECTED, SELECTED_CORE, inset=4.5, width=7.0, core_inset=9.0, core_width=1.5
+            )
         )
-    )
-    classes = class_list(
+    body.append(svg.cell_hit(x, y, CELL))
+    classes = svg.class_list(
         "cell",
         kind,
         "tower" if kind == "neutral" and top else None,
@@ -328,17 +264,47 @@ def _cell(
         "last-from" if last_from else None,
         "last-to" if last_to else None,
     )
-    return element(
+    return svg.element(
         "g",
         {
             "class": classes,
-            "data-cell": f"{LATIN_FILES[file]}{rank + 1}",
+            "data-cell": f"{svg.LATIN_FILES[file]}{rank + 1}",
             "data-kind": kind,
             "data-top": top or "none",
             "data-height": height,
         },
         body,
     )
+
+
+def _pieces(
+    kind: str, cx: float, y: float, height: int, top: str
+) -> tuple[list[svg.Markup], tuple[float, float, float] | None]:
+    """What stands on a cell (a tower, or the neutral base and its stack) and where a target
+    ring goes over it: the centre y and radii of the ring, or ``None`` for an empty cell."""
+    body: list[svg.Markup] = []
+    marker_at: tuple[float, float, float] | None = None
+    if kind == "tower":
+        floor, step = _stack_layout(
+            y, height, floor_default=57.0, floor_max=CELL - STACK_PAD - DISC_RY
+        )
+        body.append(_shadow(cx, floor))
+        body.append(_stack(cx, floor, height, top, step))
+        marker_at = (floor - DISC_THICKNESS - step * (height - 1), DISC_RX, DISC_RY)
+    elif kind == "neutral":
+        hex_ry = HEX_RX * math.sin(math.pi / 3) * PERSPECTIVE
+        floor_max = CELL - STACK_PAD - hex_ry - HEX_THICKNESS
+        floor, step = _stack_layout(
+            y, height, floor_default=50.0 if height == 0 else 60.0, floor_max=floor_max
+        )
+        body.append(_shadow(cx, floor + HEX_THICKNESS / 2, rx=HEX_RX))
+        body.append(_neutral_base(cx, floor))
+        if height:
+            body.append(_stack(cx, floor, height, top, step))
+            marker_at = (floor - DISC_THICKNESS - step * (height - 1), DISC_RX, DISC_RY)
+        else:
+            marker_at = (floor, HEX_RX, hex_ry)
+    return body, marker_at
 
 
 def _stack_layout(
@@ -358,8 +324,8 @@ def _stack_layout(
     return y + floor, step
 
 
-def _tile(x: float, y: float, *, light: bool) -> Markup:
-    return element(
+def _tile(x: float, y: float, *, light: bool) -> svg.Markup:
+    return svg.element(
         "rect",
         {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
         fill=TILE_LIGHT if light else TILE_DARK,
@@ -368,7 +334,7 @@ def _tile(x: float, y: float, *, light: bool) -> Markup:
     )
 
 
-def _dead_tile(x: float, y: float) -> Markup:
+def _dead_tile(x: float, y: float) -> svg.Markup:
     """A sunken, cross-hatched tile: nothing may ever enter this cell again."""
     inset = 7.0
     left, top, right, bottom = x + inset, y + inset, x + CELL - inset, y + CELL - inset
@@ -379,19 +345,19 @@ def _dead_tile(x: float, y: float) -> Markup:
     while offset < 2 * side:  # diagonals x + y = const, clipped to the inner square
         x1, y1 = left + min(offset, side), top + max(0.0, offset - side)
         x2, y2 = left + max(0.0, offset - side), top + min(offset, side)
-        strokes.append(f"M{point(x1, y1)}L{point(x2, y2)}")
+        strokes.append(f"M{svg.point(x1, y1)}L{svg.point(x2, y2)}")
         offset += spacing
-    return element(
+    return svg.element(
         "g",
         {"class": "dead"},
-        element(
+        svg.element(
             "rect",
             {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
             fill=DEAD_TILE,
             stroke=TILE_GROOVE,
             stroke_width=1.5,
         ),
-        element(
+        svg.element(
             "path",
             {"class": "hatch", "d": "".join(strokes)},
             fill="none",
@@ -399,18 +365,24 @@ def _dead_tile(x: float, y: float) -> Markup:
             stroke_width=2,
             stroke_linecap="round",
         ),
-        element(
+        svg.element(
             "path",
-            {"class": "bevel-shadow", "d": f"M{point(left, bottom)}V{fmt(top)}H{fmt(right)}"},
+            {
+                "class": "bevel-shadow",
+                "d": f"M{svg.point(left, bottom)}V{svg.fmt(top)}H{svg.fmt(right)}",
+            },
             fill="none",
             stroke=DEAD_SHADOW,
             stroke_width=4,
             stroke_linecap="round",
             stroke_linejoin="round",
         ),
-        element(
+        svg.element(
             "path",
-            {"class": "bevel-light", "d": f"M{point(right, top)}V{fmt(bottom)}H{fmt(left)}"},
+            {
+                "class": "bevel-light",
+                "d": f"M{svg.point(right, top)}V{svg.fmt(bottom)}H{svg.fmt(left)}",
+            },
             fill="none",
             stroke=DEAD_LIGHT,
             stroke_width=4,
@@ -420,22 +392,24 @@ def _dead_tile(x: float, y: float) -> Markup:
     )
 
 
-def _hole(x: float, y: float) -> Markup:
+def _hole(x: float, y: float) -> svg.Markup:
     """A round pit with a shaded far wall: there never was a cell here."""
     cx, cy = x + CELL / 2, y + CELL / 2
-    return element(
+    return svg.element(
         "g",
         {"class": "pit"},
-        element(
+        svg.element(
             "rect",
             {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
             fill=HOLE_TILE,
             stroke=TILE_GROOVE,
             stroke_width=1.5,
         ),
-        element("circle", {"class": "pit-rim", "cx": cx, "cy": cy, "r": 39}, fill=HOLE_RIM),
-        element("circle", {"class": "pit-floor", "cx": cx, "cy": cy + 2, "r": 33}, fill=HOLE_PIT),
-        element(
+        svg.element("circle", {"class": "pit-rim", "cx": cx, "cy": cy, "r": 39}, fill=HOLE_RIM),
+        svg.element(
+            "circle", {"class": "pit-floor", "cx": cx, "cy": cy + 2, "r": 33}, fill=HOLE_PIT
+        ),
+        svg.element(
             "ellipse",
             {"class": "pit-depth", "cx": cx, "cy": cy - 5, "rx": 27, "ry": 24},
             fill=HOLE_DEPTH,
@@ -443,16 +417,8 @@ def _hole(x: float, y: float) -> Markup:
     )
 
 
-def _tint(x: float, y: float, name: str, colour: str, opacity: float) -> Markup:
-    return cell_tint(x, y, CELL, name, colour, opacity)
-
-
-def _outline(x: float, y: float, name: str, colour: str, *, inset: float, width: float) -> Markup:
-    return cell_outline(x, y, CELL, name, colour, inset=inset, width=width, radius=6)
-
-
-def _shadow(cx: float, floor: float, *, rx: float = DISC_RX) -> Markup:
-    return element(
+def _shadow(cx: float, floor: float, *, rx: float = DISC_RX) -> svg.Markup:
+    return svg.element(
         "ellipse",
         {
             "class": "shadow",
@@ -466,7 +432,7 @@ def _shadow(cx: float, floor: float, *, rx: float = DISC_RX) -> Markup:
     )
 
 
-def _stack(cx: float, floor: float, height: int, top: str, step: float) -> Markup:
+def _stack(cx: float, floor: float, height: int, top: str, step: float) -> svg.Markup:
     """``height`` discs from the bottom up, alternating colours so that ``top`` ends on top."""
     other = "black" if top == "white" else "white"
     discs = []
@@ -478,7 +444,7 @@ def _stack(cx: float, floor: float, height: int, top: str, step: float) -> Marku
         font_size = 22
         cy = floor - DISC_THICKNESS - (height - 1) * step
         discs.append(
-            element(
+            svg.element(
                 "text",
                 {"class": "height", "x": cx, "y": cy + font_size * 0.36},
                 str(height),
@@ -487,20 +453,20 @@ def _stack(cx: float, floor: float, height: int, top: str, step: float) -> Marku
                 font_weight="700",
             )
         )
-    return element("g", {"class": "stack"}, discs, stroke_width=1.5)
+    return svg.element("g", {"class": "stack"}, discs, stroke_width=1.5)
 
 
-def _disc(cx: float, cy: float, colour: str, *, top: bool) -> Markup:
+def _disc(cx: float, cy: float, colour: str, *, top: bool) -> svg.Markup:
     face, side, outline, groove, _ = DISC_COLOURS[colour]
     left, right = cx - DISC_RX, cx + DISC_RX
-    radii = f"{fmt(DISC_RX)} {fmt(DISC_RY)}"
+    radii = f"{svg.fmt(DISC_RX)} {svg.fmt(DISC_RY)}"
     side_path = (
-        f"M{point(left, cy)}V{fmt(cy + DISC_THICKNESS)}"
-        f"A{radii} 0 0 0 {point(right, cy + DISC_THICKNESS)}V{fmt(cy)}Z"
+        f"M{svg.point(left, cy)}V{svg.fmt(cy + DISC_THICKNESS)}"
+        f"A{radii} 0 0 0 {svg.point(right, cy + DISC_THICKNESS)}V{svg.fmt(cy)}Z"
     )
     parts = [
-        element("path", {"class": "side", "d": side_path}, fill=side),
-        element(
+        svg.element("path", {"class": "side", "d": side_path}, fill=side),
+        svg.element(
             "ellipse",
             {"class": "face", "cx": cx, "cy": cy, "rx": DISC_RX, "ry": DISC_RY},
             fill=face,
@@ -508,7 +474,7 @@ def _disc(cx: float, cy: float, colour: str, *, top: bool) -> Markup:
     ]
     if top:
         parts.append(
-            element(
+            svg.element(
                 "ellipse",
                 {"class": "groove", "cx": cx, "cy": cy, "rx": DISC_RX * 0.7, "ry": DISC_RY * 0.7},
                 fill="none",
@@ -516,7 +482,7 @@ def _disc(cx: float, cy: float, colour: str, *, top: bool) -> Markup:
                 stroke_width=2,
             )
         )
-    return element(
+    return svg.element(
         "g",
         {"class": f"disc {colour}"},
         parts,
@@ -529,33 +495,33 @@ def _hexagon_point(cx: float, cy: float, corner: int) -> tuple[float, float]:
     return cx + HEX_RX * math.cos(angle), cy + HEX_RX * math.sin(angle) * PERSPECTIVE
 
 
-def _neutral_base(cx: float, floor: float) -> Markup:
+def _neutral_base(cx: float, floor: float) -> svg.Markup:
     """A flat grey stone hexagon with a ring on top; ``floor`` is the centre of its top."""
     top = [_hexagon_point(cx, floor, corner) for corner in range(6)]
     front = top[:4]  # right, lower right, lower left, left
     side = front + [(px, py + HEX_THICKNESS) for px, py in reversed(front)]
     ring_rx = HEX_RX * 0.5
-    return element(
+    return svg.element(
         "g",
         {"class": "base"},
-        element(
+        svg.element(
             "polygon",
-            {"class": "side", "points": " ".join(point(px, py) for px, py in side)},
+            {"class": "side", "points": " ".join(svg.point(px, py) for px, py in side)},
             fill=NEUTRAL_SIDE,
         ),
-        element(
+        svg.element(
             "polygon",
-            {"class": "face", "points": " ".join(point(px, py) for px, py in top)},
+            {"class": "face", "points": " ".join(svg.point(px, py) for px, py in top)},
             fill=NEUTRAL_TOP,
         ),
-        element(
+        svg.element(
             "ellipse",
             {"class": "ring", "cx": cx, "cy": floor, "rx": ring_rx, "ry": ring_rx * PERSPECTIVE},
             fill="none",
             stroke=NEUTRAL_RING,
             stroke_width=3.5,
         ),
-        element(
+        svg.element(
             "ellipse",
             {"class": "dot", "cx": cx, "cy": floor, "rx": 7, "ry": 7 * PERSPECTIVE},
             fill=NEUTRAL_DOT,
@@ -566,18 +532,18 @@ def _neutral_base(cx: float, floor: float) -> Markup:
     )
 
 
-def _target_marker(cx: float, y: float, ring: tuple[float, float, float] | None) -> Markup:
+def _target_marker(cx: float, y: float, ring: tuple[float, float, float] | None) -> svg.Markup:
     """A two-tone ring around the top of a target, a dot on an empty cell: clear on both colours."""
     if ring is None:
-        return element(
+        return svg.element(
             "g",
             {"class": "target"},
-            element(
+            svg.element(
                 "circle",
                 {"class": "target-dot", "cx": cx, "cy": y + CELL / 2, "r": 11},
                 fill=TARGET,
             ),
-            element(
+            svg.element(
                 "circle",
                 {"class": "target-core", "cx": cx, "cy": y + CELL / 2, "r": 4.5},
                 fill=TARGET_CORE,
@@ -585,13 +551,13 @@ def _target_marker(cx: float, y: float, ring: tuple[float, float, float] | None)
         )
     cy, rx, ry = ring
     outer = {"cx": cx, "cy": cy, "rx": rx + 6, "ry": ry + 5}
-    return element(
+    return svg.element(
         "g",
         {"class": "target"},
-        element(
+        svg.element(
             "ellipse", {"class": "target-ring", **outer}, fill="none", stroke=TARGET, stroke_width=6
         ),
-        element(
+        svg.element(
             "ellipse",
             {"class": "target-core", **outer},
             fill="none",
@@ -601,16 +567,7 @@ def _target_marker(cx: float, y: float, ring: tuple[float, float, float] | None)
     )
 
 
-def _selected_ring(x: float, y: float) -> Markup:
-    return element(
-        "g",
-        {"class": "selected-ring"},
-        _outline(x, y, "ring-outer", SELECTED, inset=4.5, width=7.0),
-        _outline(x, y, "ring-inner", SELECTED_CORE, inset=9.0, width=1.5),
-    )
-
-
-def _arrow(grid: GridGeometry, source: tuple[int, int], target: tuple[int, int]) -> Markup:
+def _arrow(grid: svg.GridGeometry, source: tuple[int, int], target: tuple[int, int]) -> svg.Markup:
     """A thin arrow from the centre of ``source`` towards ``target`` (both ``(file, rank)``)."""
     x1, y1 = grid.cell_center(*source)
     x2, y2 = grid.cell_center(*target)
@@ -630,19 +587,19 @@ def _arrow(grid: GridGeometry, source: tuple[int, int], target: tuple[int, int])
         (base[0] - uy * half_width, base[1] + ux * half_width),
         (base[0] + uy * half_width, base[1] - ux * half_width),
     ]
-    return element(
+    return svg.element(
         "g",
         {"class": "last-move-arrow"},
-        element(
+        svg.element(
             "path",
-            {"class": "arrow-shaft", "d": f"M{point(*start)}L{point(*base)}"},
+            {"class": "arrow-shaft", "d": f"M{svg.point(*start)}L{svg.point(*base)}"},
             stroke=ARROW,
             stroke_width=7,
             stroke_linecap="round",
         ),
-        element(
+        svg.element(
             "polygon",
-            {"class": "arrow-head", "points": " ".join(point(px, py) for px, py in head)},
+            {"class": "arrow-head", "points": " ".join(svg.point(px, py) for px, py in head)},
             fill=ARROW,
         ),
         opacity=0.82,
