@@ -11,6 +11,7 @@ MODULES = [
     "pyengine",
     "pyengine.core.errors",
     "pyengine.core.game",
+    "pyengine.core.grid",
     "pyengine.core.options",
     "pyengine.core.record",
     "pyengine.core.rng",

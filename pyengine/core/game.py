@@ -18,13 +18,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from pyengine.core.errors import EngineError, IllegalActionError, StateFormatError
 from pyengine.core.options import OptionSchema, OptionValues
 
 if TYPE_CHECKING:
     from pyengine.core.presentation import Presentation
+    from pyengine.core.record import ParsedRecord
 
 __all__ = [
     "STATE_FORMAT",
@@ -32,8 +33,10 @@ __all__ = [
     "TERMINAL",
     "Action",
     "Game",
+    "RecordsModule",
     "Result",
     "State",
+    "TaggedResignationGame",
 ]
 
 TERMINAL = -1
@@ -375,3 +378,47 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id!r}>"
+
+
+GS = TypeVar("GS", bound=State)
+
+
+class RecordsModule(Protocol[GS]):
+    """What :class:`TaggedResignationGame` needs of a game's ``records`` module."""
+
+    def parse_record(self, game: Any, text: str) -> ParsedRecord[GS]:
+        """Replay a record: its tags, the state and the seat that resigned."""
+
+    def write_record(self, state: State, *, resigned: int | None = None) -> str:
+        """The record of ``state``'s game, ``resigned``: the seat that gave up, if any."""
+
+
+class TaggedResignationGame(Game, Generic[GS]):
+    """A game whose rules know no resignation, so its records say who resigned in a
+    ``[Termination "resignation"]`` tag; ``GS`` is its state class, which the factories
+    return. A subclass sets :attr:`records`, its records module (``parse_record``,
+    ``write_record``)."""
+
+    #: The game's records module, which reads and writes its records.
+    records: RecordsModule[GS]
+
+    def new_initial_state(self, options: Mapping[str, object] | None = None) -> GS:
+        return cast(GS, self._initial_state(self.options.validate(options)))
+
+    def read_record(self, text: str) -> GS:
+        return self.records.parse_record(self, text).state
+
+    def write_record(self, state: State) -> str:
+        return self.records.write_record(state)
+
+    def write_match_record(self, state: State, resigned: int | None = None) -> str:
+        """The record, with the result of a resignation (``[Termination "resignation"]``)."""
+        return self.records.write_record(state, resigned=resigned)
+
+    def read_match_record(self, text: str) -> tuple[GS, int | None]:
+        parsed = self.records.parse_record(self, text)
+        return parsed.state, parsed.resigned
+
+    def state_from_json(self, document: object) -> GS:
+        """As :meth:`Game.state_from_json` (only the return type is narrower)."""
+        return cast(GS, super().state_from_json(document))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Self
 
+from pyengine.core.errors import NotationError
+
 __all__ = ["GridCell"]
 
 
@@ -50,6 +52,25 @@ class GridCell:
 
     def on_board(self, size: int) -> bool:
         return self.file < size and self.rank < size
+
+    def check_on_board(self, size: int | None, text: str) -> None:
+        """Raise :class:`NotationError` (``notation.off-board``, about ``text``, the notation
+        read) unless the cell is on the board of ``size`` (``None``: any board).
+
+        >>> class Cell(GridCell):
+        ...     FILES = "abcd"
+        >>> Cell(3, 0).check_on_board(3, "d1")
+        Traceback (most recent call last):
+        ...
+        pyengine.core.errors.NotationError: d1 is not on the 3x3 board (files a-c, ranks 1-3).
+        """
+        if size is not None and not self.on_board(size):
+            raise NotationError(
+                f"{self} is not on the {size}x{size} board "
+                f"(files a-{self.FILES[size - 1]}, ranks 1-{size}).",
+                code="notation.off-board",
+                params={"text": text, "cell": str(self), "size": size},
+            )
 
     def __str__(self) -> str:
         return f"{self.FILES[self.file]}{self.rank + 1}"

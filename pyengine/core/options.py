@@ -27,7 +27,15 @@ from typing import Any, Literal, NoReturn
 
 from pyengine.core.errors import OptionError
 
-__all__ = ["Constraint", "Option", "OptionKind", "OptionSchema", "OptionValue", "OptionValues"]
+__all__ = [
+    "Constraint",
+    "Option",
+    "OptionKind",
+    "OptionSchema",
+    "OptionValue",
+    "OptionValues",
+    "seed_option",
+]
 
 OptionKind = Literal["int", "choice", "bool", "str"]
 OptionValue = int | str | bool
@@ -181,6 +189,18 @@ class Option:
         if self.kind == "choice":
             result["choices"] = list(self.choices)
         return result
+
+
+def seed_option(description: str) -> Option:
+    """The ``seed`` option of a game with chance: an int 0..2**63-1, default 0, labelled
+    "Seed"; ``description`` says what it seeds.
+
+    >>> seed_option("Seeds the dice.").validate(7)
+    7
+    """
+    return Option(
+        "seed", "int", 0, minimum=0, maximum=2**63 - 1, label="Seed", description=description
+    )
 
 
 @dataclass(frozen=True, slots=True)

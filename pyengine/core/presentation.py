@@ -5,6 +5,8 @@ Each game defines one in ``pyengine/games/<game>/presentation.py`` (attribute
 controller (:mod:`pyengine.controller`) knows a game's drawing, clicks and texts only through
 it. The abstract methods are what every game must say; the others have neutral defaults, so a
 game overrides only what it needs (Virus Fight and Fight the Virus override most of them).
+:class:`SquareBoardPresentation` implements :meth:`~Presentation.render` and
+:meth:`~Presentation.grid` for the games drawn on one square board.
 
 Texts are *messages* (:data:`Message`): ``{"key": ..., "params": {...}}`` translation
 requests that the page resolves from its translation files, so the engine holds no
@@ -14,12 +16,12 @@ user-interface language.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from pyengine.core.game import Action, State
 
-__all__ = ["Message", "Presentation"]
+__all__ = ["Message", "Presentation", "SquareBoardPresentation"]
 
 Message = dict[str, Any]
 
@@ -178,3 +180,45 @@ class Presentation(ABC, Generic[S, A]):
         """A person's hint taken without search (``ai``: the game's ai module), or None to
         search (default)."""
         return None
+
+
+class _Sized(Protocol):
+    @property
+    def size(self) -> int: ...
+
+
+class SquareBoardPresentation(Presentation[S, A]):
+    """The presentation of a game played on one square board of ``state.size`` cells a side:
+    :meth:`render` hands the page's marks to ``draw``, the game's SVG drawing, and :meth:`grid`
+    is that board, its files named by the first ``state.size`` letters of ``files``."""
+
+    def __init__(self, draw: Callable[..., str], files: str) -> None:
+        self.draw = draw
+        self.files = files
+
+    def render(
+        self,
+        state: S,
+        *,
+        highlighted: Iterable[str] = (),
+        selected: str | None = None,
+        last_move: Sequence[str] = (),
+        coordinates: bool = True,
+        flipped: bool = False,
+        size: int | None = None,
+    ) -> str:
+        """The board as a standalone SVG document, with the page's marks (``draw``'s)."""
+        return self.draw(
+            state,
+            highlighted=highlighted,
+            selected=selected,
+            last_move=tuple(last_move),
+            coordinates=coordinates,
+            flipped=flipped,
+            size=size,
+        )
+
+    def grid(self, state: S) -> dict[str, Any]:
+        """The board's ``size`` x ``size`` grid, unflipped."""
+        size = cast(_Sized, state).size
+        return {"files": size, "ranks": size, "file_names": self.files[:size], "flipped": False}

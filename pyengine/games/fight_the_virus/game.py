@@ -7,7 +7,7 @@ from typing import Any
 
 from pyengine.core.errors import OptionError, StateFormatError
 from pyengine.core.game import Game, State
-from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
+from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues, seed_option
 from pyengine.games.fight_the_virus import records
 from pyengine.games.fight_the_virus.notation import FightTheVirusAction, Resign, parse_action
 from pyengine.games.fight_the_virus.position import parse_position
@@ -102,15 +102,7 @@ class FightTheVirusGame(Game):
                 description="Groups variant: each player's group number 1-4, separated by "
                 "spaces (such as 1 2 1 2 2).",
             ),
-            Option(
-                "seed",
-                "int",
-                0,
-                minimum=0,
-                maximum=2**63 - 1,
-                label="Seed",
-                description="Seeds the dice; the same seed and decisions replay a game.",
-            ),
+            seed_option("Seeds the dice; the same seed and decisions replay a game."),
         ],
         constraints=[
             Constraint(

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import cast
 
 from pyengine.core.game import Game, State
-from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
+from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues, seed_option
 from pyengine.games.virus_fight import records
 from pyengine.games.virus_fight.board import DEFAULT_SIZES
 from pyengine.games.virus_fight.notation import (
@@ -69,15 +69,7 @@ class VirusFightGame(Game):
                 description="The board has size x size cells (5-11); 0 picks the usual "
                 "size for the player count: 5, 6, 7 or 9.",
             ),
-            Option(
-                "seed",
-                "int",
-                0,
-                minimum=0,
-                maximum=2**63 - 1,
-                label="Seed",
-                description="Seeds the random tie-break for the first player of round 1.",
-            ),
+            seed_option("Seeds the random tie-break for the first player of round 1."),
         ],
         constraints=[
             Constraint(

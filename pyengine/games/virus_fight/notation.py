@@ -130,14 +130,6 @@ def _cell(text: str) -> Cell:
     return Cell(FILES.index(text[0].lower()), int(text[1:]) - 1)
 
 
-def _off_board(cell: Cell, size: int, text: str) -> NotationError:
-    return NotationError(
-        f"{cell} is not on the {size}x{size} board (files a-{FILES[size - 1]}, ranks 1-{size}).",
-        code="notation.off-board",
-        params={"text": text, "cell": str(cell), "size": size},
-    )
-
-
 def parse_cell(text: str, *, size: int | None = None) -> Cell:
     """Read a cell such as ``c3`` (any case); with ``size`` it must be on that board.
 
@@ -151,8 +143,7 @@ def parse_cell(text: str, *, size: int | None = None) -> Cell:
             params={"text": str(text)},
         )
     cell = _cell(text.strip())
-    if size is not None and not cell.on_board(size):
-        raise _off_board(cell, size, text)
+    cell.check_on_board(size, text)
     return cell
 
 
@@ -499,10 +490,8 @@ def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
             code="notation.action",
             params={"text": text},
         )
-    if size is not None:
-        for cell in action.cells():
-            if not cell.on_board(size):
-                raise _off_board(cell, size, text)
+    for cell in action.cells():
+        cell.check_on_board(size, text)
     return action
 
 

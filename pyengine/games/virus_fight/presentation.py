@@ -18,12 +18,12 @@ them. Texts are translation requests (``{"key", "params"}``) resolved by the pag
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action
-from pyengine.core.presentation import Presentation
+from pyengine.core.presentation import SquareBoardPresentation
 from pyengine.games.virus_fight.game import random_seed
 from pyengine.games.virus_fight.notation import (
     FILES,
@@ -94,36 +94,6 @@ def instruction_name(code: str) -> Message:
 
 
 # -- drawing ---------------------------------------------------------------------------------
-
-
-def render(
-    state: VirusFightState,
-    *,
-    highlighted: Iterable[str] = (),
-    selected: str | None = None,
-    last_move: Sequence[str] = (),
-    coordinates: bool = True,
-    flipped: bool = False,
-    size: int | None = None,
-) -> str:
-    return render_svg(
-        state,
-        highlighted=highlighted,
-        selected=selected,
-        last_move=tuple(last_move),
-        coordinates=coordinates,
-        flipped=flipped,
-        size=size,
-    )
-
-
-def grid(state: VirusFightState) -> dict[str, Any]:
-    return {
-        "files": state.size,
-        "ranks": state.size,
-        "file_names": FILES[: state.size],
-        "flipped": False,
-    }
 
 
 def extras(state: VirusFightState, tokens: Sequence[str]) -> list[dict[str, Any]]:
@@ -636,14 +606,13 @@ def result(state: VirusFightState) -> dict[str, Any] | None:
     return {"winners": winners, "title": title, "details": details}
 
 
-class VirusFightPresentation(Presentation[VirusFightState, Action]):
-    """Virus Fight for :mod:`pyengine.controller`: this module's functions."""
+class VirusFightPresentation(SquareBoardPresentation[VirusFightState, Action]):
+    """Virus Fight for :mod:`pyengine.controller`: this module's functions, on a square board
+    drawn by ``draw``."""
 
     PLAYERS = PLAYERS
     POSTER_RECORD = POSTER_RECORD
     HIGHLIGHT_SOURCES = HIGHLIGHT_SOURCES
-    render = staticmethod(render)
-    grid = staticmethod(grid)
     action_cells = staticmethod(action_cells)
     action_label = staticmethod(action_label)
     extra_buttons = staticmethod(extra_buttons)
@@ -669,4 +638,4 @@ class VirusFightPresentation(Presentation[VirusFightState, Action]):
     hint_decision = staticmethod(hint_decision)
 
 
-PRESENTATION = VirusFightPresentation()
+PRESENTATION = VirusFightPresentation(render_svg, FILES)

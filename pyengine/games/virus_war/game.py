@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
 
-from pyengine.core.game import Game, State
+from pyengine.core.game import State, TaggedResignationGame
 from pyengine.core.options import Option, OptionSchema, OptionValues
 from pyengine.games.virus_war import records
 from pyengine.games.virus_war.notation import (
@@ -26,7 +25,7 @@ __all__ = ["VIRUS_WAR", "VirusWarGame", "parse_diagram"]
 VARIANTS = ("standard", "last-move-wins")
 
 
-class VirusWarGame(Game):
+class VirusWarGame(TaggedResignationGame[VirusWarState]):
     """Virus War (virus-war.md): two virus colonies grow and kill each other, up to three
     steps a turn.
 
@@ -54,6 +53,7 @@ class VirusWarGame(Game):
     name = "Virus War"
     min_players = 2
     max_players = 2
+    records = records
     options = OptionSchema(
         [
             Option(
@@ -82,9 +82,6 @@ class VirusWarGame(Game):
         position = Position(size, "." * (size * size), X)
         return VirusWarState(self, options, check_position(position, options), start=None)
 
-    def new_initial_state(self, options: Mapping[str, object] | None = None) -> VirusWarState:
-        return self._initial_state(self.options.validate(options))
-
     def parse_action(self, text: str, state: State | None = None) -> VirusWarAction:
         return parse_action(text, size=getattr(state, "size", None))
 
@@ -106,24 +103,6 @@ class VirusWarGame(Game):
         values = self.options.validate(merged)
         checked = check_position(position, values)
         return VirusWarState(self, values, checked, start=format_position(checked))
-
-    def read_record(self, text: str) -> VirusWarState:
-        return records.parse_record(self, text).state
-
-    def state_from_json(self, document: object) -> VirusWarState:
-        """As :meth:`Game.state_from_json` (only the return type is narrower)."""
-        return cast(VirusWarState, super().state_from_json(document))
-
-    def write_record(self, state: State) -> str:
-        return records.write_record(state)
-
-    def write_match_record(self, state: State, resigned: int | None = None) -> str:
-        """The record, with the result of a resignation (``[Termination "resignation"]``)."""
-        return records.write_record(state, resigned=resigned)
-
-    def read_match_record(self, text: str) -> tuple[VirusWarState, int | None]:
-        parsed = records.parse_record(self, text)
-        return parsed.state, parsed.resigned
 
 
 VIRUS_WAR = VirusWarGame()

@@ -150,14 +150,6 @@ def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
     return action
 
 
-def _off_board(cell: Cell, size: int, text: str) -> NotationError:
-    return NotationError(
-        f"{cell} is not on the {size}x{size} board (files a-{FILES[size - 1]}, ranks 1-{size}).",
-        code="notation.off-board",
-        params={"text": text, "cell": str(cell), "size": size},
-    )
-
-
 def parse_cell(text: str, *, size: int | None = None) -> Cell:
     """Read a cell such as ``c3``, ``C3`` or ``j10`` (= ``k10``); with ``size``, it must be on
     that board.
@@ -173,8 +165,7 @@ def parse_cell(text: str, *, size: int | None = None) -> Cell:
             params={"text": str(text)},
         )
     cell = Cell(_file_index(match.group(1)), int(match.group(2)) - 1)
-    if size is not None and not cell.on_board(size):
-        raise _off_board(cell, size, text)
+    cell.check_on_board(size, text)
     return cell
 
 
@@ -201,8 +192,7 @@ def parse_action(text: str, *, size: int | None = None) -> VirusWarAction:
             params={"text": text},
         )
     cell = Cell(_file_index(match.group(1)), int(match.group(2)) - 1)
-    if size is not None and not cell.on_board(size):
-        raise _off_board(cell, size, text)
+    cell.check_on_board(size, text)
     return Step(cell)
 
 

@@ -8,11 +8,11 @@ Texts are translation requests (``{"key", "params"}``) resolved by the page.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pyengine.core.errors import IllegalActionError
-from pyengine.core.presentation import Presentation
+from pyengine.core.presentation import SquareBoardPresentation
 from pyengine.games.virus_war.notation import FILES, Cell, Pass, Step
 from pyengine.games.virus_war.render import render_svg
 from pyengine.games.virus_war.rules import VirusWarState
@@ -46,36 +46,12 @@ def cell_name(index: int, size: int) -> str:
     return f"{FILES[index % size]}{index // size + 1}"
 
 
-def render(
-    state: VirusWarState,
-    *,
-    highlighted: Iterable[str] = (),
-    selected: str | None = None,
-    last_move: Sequence[str] = (),
-    coordinates: bool = True,
-    flipped: bool = False,
-    size: int | None = None,
-) -> str:
-    """The board as a standalone SVG document, with this turn's steps marked."""
+def draw(state: VirusWarState, **marks: Any) -> str:
+    """The board as a standalone SVG document, with the page's ``marks`` and this turn's
+    steps marked."""
     return render_svg(
-        state,
-        highlighted=highlighted,
-        selected=selected,
-        last_move=tuple(last_move),
-        coordinates=coordinates,
-        flipped=flipped,
-        size=size,
-        turn_cells=[cell_name(index, state.size) for index in state.turn_steps],
+        state, turn_cells=[cell_name(index, state.size) for index in state.turn_steps], **marks
     )
-
-
-def grid(state: VirusWarState) -> dict[str, Any]:
-    return {
-        "files": state.size,
-        "ranks": state.size,
-        "file_names": FILES[: state.size],
-        "flipped": False,
-    }
 
 
 def action_cells(action: Step | Pass) -> tuple[str, ...]:
@@ -211,14 +187,13 @@ def result(state: VirusWarState) -> dict[str, Any] | None:
     }
 
 
-class VirusWarPresentation(Presentation[VirusWarState, Step | Pass]):
-    """Virus War for :mod:`pyengine.controller`: this module's functions."""
+class VirusWarPresentation(SquareBoardPresentation[VirusWarState, Step | Pass]):
+    """Virus War for :mod:`pyengine.controller`: this module's functions, on a square board
+    drawn by ``draw``."""
 
     PLAYERS = PLAYERS
     POSTER_RECORD = POSTER_RECORD
     WINS = WINS
-    render = staticmethod(render)
-    grid = staticmethod(grid)
     action_cells = staticmethod(action_cells)
     action_label = staticmethod(action_label)
     extra_buttons = staticmethod(extra_buttons)
@@ -232,4 +207,4 @@ class VirusWarPresentation(Presentation[VirusWarState, Step | Pass]):
     result = staticmethod(result)
 
 
-PRESENTATION = VirusWarPresentation()
+PRESENTATION = VirusWarPresentation(draw, FILES)

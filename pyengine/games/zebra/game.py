@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
 
-from pyengine.core.game import Game, State
+from pyengine.core.game import State, TaggedResignationGame
 from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
 from pyengine.games.zebra import records
 from pyengine.games.zebra.notation import (
@@ -32,7 +31,7 @@ MOVEMENTS = ("step", "jump")
 ODD_ONLY_SETUPS = ("hole", "remove", "neutral")
 
 
-class ZebraGame(Game):
+class ZebraGame(TaggedResignationGame[ZebraState]):
     """Zebra (zebra.md): two players stack pieces on opposite-coloured towers.
 
     Options: ``size`` 3..10 (default 4), ``setup`` standard | hole | remove | neutral |
@@ -56,6 +55,7 @@ class ZebraGame(Game):
     name = "Zebra"
     min_players = 2
     max_players = 2
+    records = records
     options = OptionSchema(
         [
             Option(
@@ -101,9 +101,6 @@ class ZebraGame(Game):
     def _initial_state(self, options: OptionValues) -> ZebraState:
         return ZebraState(self, options, initial_position(options), start=None)
 
-    def new_initial_state(self, options: Mapping[str, object] | None = None) -> ZebraState:
-        return self._initial_state(self.options.validate(options))
-
     def parse_action(self, text: str, state: State | None = None) -> ZebraAction:
         return parse_action(text, size=getattr(state, "size", None))
 
@@ -128,24 +125,6 @@ class ZebraGame(Game):
         values = self.options.validate(merged)
         check_position(position, values)
         return ZebraState(self, values, position, start=format_position(position))
-
-    def read_record(self, text: str) -> ZebraState:
-        return records.parse_record(self, text).state
-
-    def state_from_json(self, document: object) -> ZebraState:
-        """As :meth:`Game.state_from_json` (only the return type is narrower)."""
-        return cast(ZebraState, super().state_from_json(document))
-
-    def write_record(self, state: State) -> str:
-        return records.write_record(state)
-
-    def write_match_record(self, state: State, resigned: int | None = None) -> str:
-        """The record, with the result of a resignation (``[Termination "resignation"]``)."""
-        return records.write_record(state, resigned=resigned)
-
-    def read_match_record(self, text: str) -> tuple[ZebraState, int | None]:
-        parsed = records.parse_record(self, text)
-        return parsed.state, parsed.resigned
 
 
 ZEBRA = ZebraGame()

@@ -162,19 +162,6 @@ def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
     return action
 
 
-def _check_on_board(cells: tuple[Cell, ...], size: int | None, text: str) -> None:
-    if size is None:
-        return
-    for cell in cells:
-        if not cell.on_board(size):
-            raise NotationError(
-                f"{cell} is not on the {size}x{size} board "
-                f"(files a-{FILES[size - 1]}, ranks 1-{size}).",
-                code="notation.off-board",
-                params={"text": text, "cell": str(cell), "size": size},
-            )
-
-
 def parse_cell(text: str, *, size: int | None = None) -> Cell:
     """Read a cell such as ``c2`` or ``C2``; with ``size``, it must be on that board.
 
@@ -189,7 +176,7 @@ def parse_cell(text: str, *, size: int | None = None) -> Cell:
             params={"text": str(text)},
         )
     cell = _cell_from_match(*match.groups())
-    _check_on_board((cell,), size, text)
+    cell.check_on_board(size, text)
     return cell
 
 
@@ -221,7 +208,8 @@ def parse_action(text: str, *, size: int | None = None) -> ZebraAction:
             code="notation.action",
             params={"text": text},
         )
-    _check_on_board(action.cells(), size, text)
+    for cell in action.cells():
+        cell.check_on_board(size, text)
     return action
 
 

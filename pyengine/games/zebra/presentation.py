@@ -9,12 +9,12 @@ holds user-interface language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, cast
 
 from pyengine.core.errors import IllegalActionError
-from pyengine.core.presentation import Presentation
-from pyengine.games.zebra.notation import Cell, Move, Place, Remove
+from pyengine.core.presentation import SquareBoardPresentation
+from pyengine.games.zebra.notation import FILES, Cell, Move, Place, Remove
 from pyengine.games.zebra.render import render_svg
 from pyengine.games.zebra.rules import BLACK, WHITE, ZebraState
 
@@ -32,37 +32,6 @@ PLAYERS: tuple[Message, Message] = (
 def message(key: str, **params: Any) -> Message:
     """A translation request: ``message("play.to-move", player=...)``."""
     return {"key": key, "params": params}
-
-
-def render(
-    state: ZebraState,
-    *,
-    highlighted: Iterable[str] = (),
-    selected: str | None = None,
-    last_move: Sequence[str] = (),
-    coordinates: bool = True,
-    flipped: bool = False,
-    size: int | None = None,
-) -> str:
-    """The board as a standalone SVG document (see :func:`render.render_svg`)."""
-    return render_svg(
-        state,
-        highlighted=highlighted,
-        selected=selected,
-        last_move=tuple(last_move),
-        coordinates=coordinates,
-        flipped=flipped,
-        size=size,
-    )
-
-
-def grid(state: ZebraState) -> dict[str, Any]:
-    return {
-        "files": state.size,
-        "ranks": state.size,
-        "file_names": "abcdefghij"[: state.size],
-        "flipped": False,
-    }
 
 
 def action_cells(action: Move | Place | Remove) -> tuple[str, ...]:
@@ -201,13 +170,12 @@ def result(state: ZebraState) -> dict[str, Any] | None:
     }
 
 
-class ZebraPresentation(Presentation[ZebraState, Move | Place | Remove]):
-    """Zebra for :mod:`pyengine.controller`: this module's functions."""
+class ZebraPresentation(SquareBoardPresentation[ZebraState, Move | Place | Remove]):
+    """Zebra for :mod:`pyengine.controller`: this module's functions, on a square board
+    drawn by ``draw``."""
 
     PLAYERS = PLAYERS
     POSTER_RECORD = POSTER_RECORD
-    render = staticmethod(render)
-    grid = staticmethod(grid)
     action_cells = staticmethod(action_cells)
     action_label = staticmethod(action_label)
     extra_buttons = staticmethod(extra_buttons)
@@ -221,4 +189,4 @@ class ZebraPresentation(Presentation[ZebraState, Move | Place | Remove]):
     result = staticmethod(result)
 
 
-PRESENTATION = ZebraPresentation()
+PRESENTATION = ZebraPresentation(render_svg, FILES)
