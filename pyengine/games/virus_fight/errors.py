@@ -13,6 +13,7 @@ from pyengine.games.virus_fight.notation import (
     Erase,
     Jump,
     Move,
+    Piece,
     Setup,
     Step,
     Write,
@@ -117,31 +118,11 @@ def check_setup(state: VirusFightState, action: Action) -> None:
 
 
 def explain(state: VirusFightState, action: Action) -> NoReturn:
-    decision = state._decision
     seat = state._order[state._turn_index]
-    expected: dict[str, _Kind | dict[str, _Kind]] = {
-        "effect": {"M": Move, "W": Write, "E": Erase},
-        "marker": Step,
-        "jump": Jump,
-    }
     piece = state._board[state._markers[seat]]  # type: ignore[index]
     assert piece is not None
-    wanted = expected[decision]
-    wanted = wanted[piece.kind] if isinstance(wanted, dict) else wanted
-    if not isinstance(action, wanted):
-        what = {
-            "effect": f"the effect of {TYPE_NAMES[piece.kind]} {piece.size}",
-            "marker": "the marker step",
-            "jump": "a jump",
-        }[decision]
-        refuse(
-            state,
-            action,
-            "wrong-decision",
-            f"seat {seat + 1} must now choose {what}",
-            "§6.1",
-            piece=piece.code,
-        )
+    if not isinstance(action, _wanted_kind(state._decision, piece)):
+        _refuse_wrong_decision(state, action, seat, piece)
     cells = action.cells()
     for cell in cells:
         if not cell.on_board(state.size):
@@ -151,74 +132,11 @@ def explain(state: VirusFightState, action: Action) -> NoReturn:
     marked = {marker for marker in state._markers if marker is not None}
     content = [state._board[state.cell_index(cell)] for cell in cells]
     if isinstance(action, Move):
-        source = state.cell_index(action.source)
-        if content[0] is None or source not in block_indices(state, state._markers[seat]):  # type: ignore[arg-type]
-            refuse(
-                state,
-                action,
-                "move-not-in-block",
-                f"{action.source} holds no piece of seat {seat + 1}'s active block",
-                "§6.2",
-                cell=str(action.source),
-            )
-        if source in marked:
-            refuse(
-                state,
-                action,
-                "move-marked",
-                f"the piece on {action.source} carries a marker and is protected",
-                "§4 protection",
-                cell=str(action.source),
-            )
-        refuse(
-            state,
-            action,
-            "move-target",
-            f"{action.target} is not an empty cell next to another piece of the active block",
-            "§6.2",
-            cell=str(action.target),
-        )
+        _explain_move(state, action, seat, content[0], marked)
     if isinstance(action, Write):
-        if action.code not in {piece.code for piece in state._supplies[seat]}:
-            refuse(
-                state,
-                action,
-                "write-supply",
-                f"seat {seat + 1} has no {action.code} in supply",
-                "§6.3",
-                piece=action.code,
-            )
-        refuse(
-            state,
-            action,
-            "write-target",
-            f"{action.cell} is not an empty cell next to the active block",
-            "§6.3",
-            cell=str(action.cell),
-        )
+        _explain_write(state, action, seat)
     if isinstance(action, Erase):
-        if action.target is not None and state.cell_index(action.target) in marked:
-            refuse(
-                state,
-                action,
-                "erase-marked",
-                f"the piece on {action.target} carries a marker and is protected",
-                "§4 protection",
-                cell=str(action.target),
-            )
-        where = (
-            "no empty cell is next to an ERASE source"
-            if action.target is None
-            else (f"{action.target} is not a piece next to an ERASE source of the active block")
-        )
-        refuse(
-            state,
-            action,
-            "erase-target",
-            where,
-            "§6.4",
-            **({"cell": str(action.target)} if action.target else {}),
-        )
+        _explain_erase(state, action, marked)
     if isinstance(action, Step):
         refuse(
             state,
@@ -236,4 +154,114 @@ def explain(state: VirusFightState, action: Action) -> NoReturn:
         "another unmarked piece of the active block nor a piece of an empty block",
         "§6.5",
         **({"cell": str(cells[0])} if cells else {}),
+    )
+
+
+def _wanted_kind(decision: str, piece: Piece) -> _Kind:
+    """The action classes of ``decision`` while ``piece`` is executed."""
+    expected: dict[str, _Kind | dict[str, _Kind]] = {
+        "effect": {"M": Move, "W": Write, "E": Erase},
+        "marker": Step,
+        "jump": Jump,
+    }
+    wanted = expected[decision]
+    return wanted[piece.kind] if isinstance(wanted, dict) else wanted
+
+
+def _refuse_wrong_decision(
+    state: VirusFightState, action: Action, seat: int, piece: Piece
+) -> NoReturn:
+    """Refuse an action of the wrong kind for the decision at hand."""
+    what = {
+        "effect": f"the effect of {TYPE_NAMES[piece.kind]} {piece.size}",
+        "marker": "the marker step",
+        "jump": "a jump",
+    }[state._decision]
+    refuse(
+        state,
+        action,
+        "wrong-decision",
+        f"seat {seat + 1} must now choose {what}",
+        "§6.1",
+        piece=piece.code,
+    )
+
+
+def _explain_move(
+    state: VirusFightState, action: Move, seat: int, source_piece: Piece | None, marked: set[int]
+) -> NoReturn:
+    """Refuse an illegal MOVE effect."""
+    source = state.cell_index(action.source)
+    if source_piece is None or source not in block_indices(state, state._markers[seat]):  # type: ignore[arg-type]
+        refuse(
+            state,
+            action,
+            "move-not-in-block",
+            f"{action.source} holds no piece of seat {seat + 1}'s active block",
+            "§6.2",
+            cell=str(action.source),
+        )
+    if source in marked:
+        refuse(
+            state,
+            action,
+            "move-marked",
+            f"the piece on {action.source} carries a marker and is protected",
+            "§4 protection",
+            cell=str(action.source),
+        )
+    refuse(
+        state,
+        action,
+        "move-target",
+        f"{action.target} is not an empty cell next to another piece of the active block",
+        "§6.2",
+        cell=str(action.target),
+    )
+
+
+def _explain_write(state: VirusFightState, action: Write, seat: int) -> NoReturn:
+    """Refuse an illegal WRITE effect."""
+    if action.code not in {piece.code for piece in state._supplies[seat]}:
+        refuse(
+            state,
+            action,
+            "write-supply",
+            f"seat {seat + 1} has no {action.code} in supply",
+            "§6.3",
+            piece=action.code,
+        )
+    refuse(
+        state,
+        action,
+        "write-target",
+        f"{action.cell} is not an empty cell next to the active block",
+        "§6.3",
+        cell=str(action.cell),
+    )
+
+
+def _explain_erase(state: VirusFightState, action: Erase, marked: set[int]) -> NoReturn:
+    """Refuse an illegal ERASE effect."""
+    if action.target is not None and state.cell_index(action.target) in marked:
+        refuse(
+            state,
+            action,
+            "erase-marked",
+            f"the piece on {action.target} carries a marker and is protected",
+            "§4 protection",
+            cell=str(action.target),
+        )
+    where = (
+        "no empty cell is next to an ERASE source"
+        if action.target is None
+        else (f"{action.target} is not a piece next to an ERASE source of the active block")
+    )
+    refuse(
+        state,
+        action,
+        "erase-target",
+        where,
+        "§6.4",
+        **({"cell": str(action.target)} if action.target else {}),
     )

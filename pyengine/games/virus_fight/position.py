@@ -167,6 +167,39 @@ def _parse_play(
     if len(fields) != 6:
         reject("a play position has 6 fields")
     _, pieces_text, supplies_text, order_text, decision, quiet_text = fields
+    board, markers, seen = _parse_pieces(pieces_text, size, players, reject)
+    supplies, removed = _parse_supplies(supplies_text, players, markers, seen, reject)
+    round_number, order, turn_index = _parse_order(order_text, decision, players, markers, reject)
+    state._board = board
+    state._markers = markers
+    state._supplies = supplies
+    state._removed = removed
+    state._programs = [None] * players
+    state._phase = "play"
+    state._round = round_number
+    state._order = order
+    state._first = order[0]
+    state._turn_index = turn_index
+    quiet = re.fullmatch(r"q(\d+)(!?)", quiet_text)
+    if quiet is None:
+        reject("the quiet counter is q<rounds>[!]")
+    state._quiet = int(quiet.group(1))
+    state._noisy = bool(quiet.group(2))
+    if decision.startswith("over-"):
+        ending = decision[5:]
+        if ending not in ENDINGS:
+            reject(f"unknown ending {ending!r}")
+        state._end(ending)
+        return state
+    _set_decision(state, decision, reject)
+    state._resolve()  # a decision without options resolves as in play (§6.1)
+    return state
+
+
+def _parse_pieces(
+    pieces_text: str, size: int, players: int, reject: Callable[[str], NoReturn]
+) -> tuple[list[Piece | None], list[int | None], set[tuple[str, int]]]:
+    """Read the pieces field: the board, each seat's marker cell and the pieces seen."""
     board: list[Piece | None] = [None] * (size * size)
     markers: list[int | None] = [None] * players
     seen: set[tuple[str, int]] = set()
@@ -193,6 +226,17 @@ def _parse_play(
                 if not 0 <= seat < players or markers[seat] is not None:
                     reject(f"the marker of seat {seat + 1} is wrong or twice on the board")
                 markers[seat] = index
+    return board, markers, seen
+
+
+def _parse_supplies(
+    supplies_text: str,
+    players: int,
+    markers: list[int | None],
+    seen: set[tuple[str, int]],
+    reject: Callable[[str], NoReturn],
+) -> tuple[list[tuple[Piece, ...]], list[int]]:
+    """Read the supplies field: each seat's sorted supply and removed-piece count."""
     supplies_list = supplies_text.split("|")
     if len(supplies_list) != players:
         reject(f"there must be {players} supplies")
@@ -218,6 +262,17 @@ def _parse_play(
                 seen.add((code, origin))
                 pieces.append(Piece(code[0], int(code[1]), seat, origin))
         supplies.append(sort_supply(pieces))
+    return supplies, removed
+
+
+def _parse_order(
+    order_text: str,
+    decision: str,
+    players: int,
+    markers: list[int | None],
+    reject: Callable[[str], NoReturn],
+) -> tuple[int, tuple[int, ...], int]:
+    """Read the round field: the round number, the seat order and the turn index."""
     match = re.fullmatch(r"([1-9]\d*):(\*?\d(?:,\*?\d)*)", order_text)
     finished_round = decision.startswith("over-") and order_text.count("*") == 0
     if match is None or (order_text.count("*") != 1 and not finished_round):
@@ -232,28 +287,13 @@ def _parse_play(
     for seat in order[turn_index:]:
         if markers[seat] is None and not decision.startswith("over"):
             reject(f"seat {seat + 1} is eliminated but still to play this round")
-    state._board = board
-    state._markers = markers
-    state._supplies = supplies
-    state._removed = removed
-    state._programs = [None] * players
-    state._phase = "play"
-    state._round = int(match.group(1))
-    state._order = order
-    state._first = order[0]
-    state._turn_index = turn_index
-    quiet = re.fullmatch(r"q(\d+)(!?)", quiet_text)
-    if quiet is None:
-        reject("the quiet counter is q<rounds>[!]")
-    state._quiet = int(quiet.group(1))
-    state._noisy = bool(quiet.group(2))
-    if decision.startswith("over-"):
-        ending = decision[5:]
-        if ending not in ENDINGS:
-            reject(f"unknown ending {ending!r}")
-        state._end(ending)
-        return state
-    actor = order[turn_index]
+    return int(match.group(1)), order, turn_index
+
+
+def _set_decision(state: VirusFightState, decision: str, reject: Callable[[str], NoReturn]) -> None:
+    """Read the decision field of a game in progress into ``state``."""
+    board, markers = state._board, state._markers
+    actor = state._order[state._turn_index]
     if markers[actor] is None:
         reject(f"seat {actor + 1} is to act but has no marker")
     decision_match = re.fullmatch(r"(effect|jump|marker:(\S+?))(\+stop|\?\d(?:,\d)*)?", decision)
@@ -267,7 +307,7 @@ def _parse_play(
     state._decision = kind
     state._code = piece.code
     if kind == "marker":
-        effect = parse_action(decision_match.group(2), size=size)
+        effect = parse_action(decision_match.group(2), size=state.size)
         state._pending = str(effect)
     extra = decision_match.group(3) or ""
     if extra == "+stop":
@@ -279,5 +319,3 @@ def _parse_play(
         key = state.repetition_key()
         state._keys.append(key)
         state._key_counts[key] = 1
-    state._resolve()  # a decision without options resolves as in play (§6.1)
-    return state

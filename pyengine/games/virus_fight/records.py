@@ -111,6 +111,35 @@ def parse_record(game: Game, text: str) -> VirusFightState:
     ]
     if not lines:
         raise _error("the record is empty", None, "record.empty")
+    options = _read_header(game, lines)
+    try:
+        state = game.new_initial_state(options)
+    except OptionError as error:
+        raise _error(str(error), lines[3][0], "record.bad-header", cause=error) from error
+    assert isinstance(state, VirusFightState)
+    body = lines[4:]
+    at = _replay_setups(state, body, lines[-1][0])
+    result_words: tuple[int, list[str]] | None = None
+    consumed = 0
+    for position in range(at, len(body)):
+        number, words = body[position]
+        if words[0].lower() == "result":
+            if position != len(body) - 1:
+                raise _error(
+                    "nothing may follow the result",
+                    body[position + 1][0],
+                    "record.text-after-result",
+                )
+            result_words = (number, words)
+            break
+        consumed = _play_line(state, number, words, consumed, last=position == len(body) - 1)
+    if result_words is not None:
+        _check_result(state, *result_words)
+    return state
+
+
+def _read_header(game: Game, lines: list[tuple[int, list[str]]]) -> dict[str, object]:
+    """Check the four header lines and return the game options they give."""
     header = [(MAGIC.lower(), None), ("players", "players"), ("size", "size"), ("seed", "seed")]
     options: dict[str, object] = {}
     for (keyword, option), (number, words) in zip(header, lines, strict=False):
@@ -138,16 +167,18 @@ def parse_record(game: Game, text: str) -> VirusFightState:
             lines[-1][0],
             "record.bad-header",
         )
-    try:
-        state = game.new_initial_state(options)
-    except OptionError as error:
-        raise _error(str(error), lines[3][0], "record.bad-header", cause=error) from error
-    assert isinstance(state, VirusFightState)
-    body = lines[4:]
+    return options
+
+
+def _replay_setups(
+    state: VirusFightState, body: list[tuple[int, list[str]]], last_number: int
+) -> int:
+    """Replay the seats' setup lines at the start of ``body``; return how many there were.
+    ``last_number`` is the record's last line number (for a missing setup)."""
     at = 0
     for seat in range(state.num_players):
         if at == len(body) or body[at][1][0].lower() != "setup":
-            where = body[at][0] if at < len(body) else lines[-1][0]
+            where = body[at][0] if at < len(body) else last_number
             if at == len(body):  # an unfinished record may stop during the setup
                 break
             raise _error(f"expected the setup of seat {seat + 1}", where, "record.missing-setup")
@@ -161,45 +192,32 @@ def parse_record(game: Game, text: str) -> VirusFightState:
                 f"seat {seat + 1}'s setup: {error}", number, "record.bad-setup", cause=error
             ) from error
         at += 1
-    result_words: tuple[int, list[str]] | None = None
-    consumed = 0
-    for position in range(at, len(body)):
-        number, words = body[position]
-        if words[0].lower() == "result":
-            if position != len(body) - 1:
-                raise _error(
-                    "nothing may follow the result",
-                    body[position + 1][0],
-                    "record.text-after-result",
-                )
-            result_words = (number, words)
-            break
-        consumed = _play_line(state, number, words, consumed, last=position == len(body) - 1)
-    if result_words is not None:
-        number, words = result_words
-        replayed = result_line(state)
-        given = " ".join(word.lower() for word in words)
-        if (
-            len(words) != 4
-            or words[1].lower() not in ("win", "draw")
-            or words[3].lower() not in ENDINGS
-        ):
-            raise _error(
-                "the result is 'result win <seat> <reason>' or 'result draw "
-                "<seat>,<seat>... <reason>'",
-                number,
-                "record.bad-result",
-            )
-        if replayed != given:
-            raise _error(
-                f"the record says {' '.join(words)!r} but the replayed game gives "
-                f"{replayed or 'no result (the game is not over)'}",
-                number,
-                "record.wrong-result",
-                given=" ".join(words),
-                replayed=replayed or "",
-            )
-    return state
+    return at
+
+
+def _check_result(state: VirusFightState, number: int, words: list[str]) -> None:
+    """Check a ``result`` line against the replayed game."""
+    replayed = result_line(state)
+    given = " ".join(word.lower() for word in words)
+    if (
+        len(words) != 4
+        or words[1].lower() not in ("win", "draw")
+        or words[3].lower() not in ENDINGS
+    ):
+        raise _error(
+            "the result is 'result win <seat> <reason>' or 'result draw <seat>,<seat>... <reason>'",
+            number,
+            "record.bad-result",
+        )
+    if replayed != given:
+        raise _error(
+            f"the record says {' '.join(words)!r} but the replayed game gives "
+            f"{replayed or 'no result (the game is not over)'}",
+            number,
+            "record.wrong-result",
+            given=" ".join(words),
+            replayed=replayed or "",
+        )
 
 
 def _play_line(
@@ -226,6 +244,24 @@ def _play_line(
             "record.turn-after-end",
             turn=label,
         )
+    _check_turn_label(state, number, label)
+    if _play_stop_or_resign(state, number, words):
+        return consumed + 1
+    in_progress = _check_turn_shape(state, number, words, last=last)
+    _apply_turn_tokens(state, number, words, consumed)
+    if in_progress:
+        if len(state.turns) > consumed:
+            _match(state.turns[consumed], number, words)
+            return consumed + 1
+        return consumed
+    if len(state.turns) == consumed:
+        raise _error("the turn is not finished", number, "record.bad-turn", turn=label)
+    _match(state.turns[consumed], number, words)
+    return consumed + 1
+
+
+def _check_turn_label(state: VirusFightState, number: int, label: str) -> None:
+    """Check that a turn line names the round and seat that is to act."""
     seat = state._order[state._turn_index]
     expected = f"{state._round}.{seat + 1}"
     if label != expected:
@@ -237,6 +273,11 @@ def _play_line(
             turn=label,
             expected=expected,
         )
+
+
+def _play_stop_or_resign(state: VirusFightState, number: int, words: list[str]) -> bool:
+    """Replay a ``stop`` or ``resign`` turn line; return whether the line was one."""
+    label = words[0]
     if len(words) == 2 and words[1].lower() == "stop":
         if not state.can_propose_stop():
             raise _error(
@@ -249,7 +290,7 @@ def _play_line(
         state.apply(ProposeStop())
         while state._voters:
             state.apply("accept")
-        return consumed + 1
+        return True
     if len(words) == 2 and words[1].lower() == "resign":
         try:
             state.apply(Resign())
@@ -257,7 +298,14 @@ def _play_line(
             raise _error(
                 str(error), number, "record.illegal-action", turn=label, cause=error
             ) from error
-        return consumed + 1
+        return True
+    return False
+
+
+def _check_turn_shape(state: VirusFightState, number: int, words: list[str], *, last: bool) -> bool:
+    """Check a turn line's instruction code and token count; return whether it holds
+    a turn in progress (an effect without its marker step)."""
+    label = words[0]
     if len(words) not in (3, 4):
         raise _error(
             "a turn line is '<round>.<seat> <code> <turn>'", number, "record.bad-turn", turn=label
@@ -289,7 +337,15 @@ def _play_line(
             "record.bad-turn",
             turn=label,
         )
-    for index, token in enumerate(tokens):
+    return in_progress
+
+
+def _apply_turn_tokens(
+    state: VirusFightState, number: int, words: list[str], consumed: int
+) -> None:
+    """Apply a turn line's tokens, skipping those the engine played by itself."""
+    label = words[0]
+    for index, token in enumerate(words[2:]):
         if len(state.turns) > consumed:  # the rest of the turn was automatic
             break
         try:
@@ -323,15 +379,6 @@ def _play_line(
             raise _error(
                 str(error), number, "record.illegal-action", turn=label, cause=error
             ) from error
-    if in_progress:
-        if len(state.turns) > consumed:
-            _match(state.turns[consumed], number, words)
-            return consumed + 1
-        return consumed
-    if len(state.turns) == consumed:
-        raise _error("the turn is not finished", number, "record.bad-turn", turn=label)
-    _match(state.turns[consumed], number, words)
-    return consumed + 1
 
 
 def _match(entry: TurnEntry, number: int, words: list[str]) -> None:

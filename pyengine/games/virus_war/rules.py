@@ -27,7 +27,7 @@ full turn) and :meth:`~VirusWarState.play_turn`, on copies from
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 from pyengine.core.errors import EngineError, IllegalActionError, NotationError
@@ -764,6 +764,30 @@ def check_position(position: Position, options: OptionValues) -> Position:
     geometry = board_geometry(size)
     board = board_from_contents(position.contents)
     player = position.to_move
+    over = _check_position_players(position, geometry, board, reject)
+    steps = position.turn_steps
+    if over:
+        if steps:
+            reject("the game is over, so no turn is in progress")
+        if position.turn_length not in (None, 0):
+            reject("the game is over, so the turn length M is 0")
+        return _with_length(position, 0)
+    if steps:
+        _check_position_steps(position, geometry, board, reject)
+    length = turn_length(geometry, board, player, len(steps))
+    if steps and len(steps) >= length:
+        reject(f"the turn already has its {length} steps")
+    if position.turn_length is not None and position.turn_length != length:
+        reject(f"the turn length M is {length}, not {position.turn_length}")
+    return _with_length(position, length)
+
+
+def _check_position_players(
+    position: Position, geometry: Geometry, board: Board, reject: Callable[[str], NoReturn]
+) -> bool:
+    """The checks of :func:`check_position` on the players' symbols, eliminations, last
+    mover and passes; return whether the game is over."""
+    player = position.to_move
     eliminated = [seat for seat in (X, O) if not board[seat] and board[2 + seat]]
     for seat in (X, O):
         if (
@@ -799,50 +823,45 @@ def check_position(position: Position, options: OptionValues) -> Position:
             f"{PLAYER_NAMES[player]} to move, the last non-pass turn was not "
             f"{PLAYER_NAMES[position.last_mover]}'s"
         )
+    return over
+
+
+def _check_position_steps(
+    position: Position, geometry: Geometry, board: Board, reject: Callable[[str], NoReturn]
+) -> None:
+    """The checks of :func:`check_position` on the steps of the turn in progress."""
+    player = position.to_move
     steps = position.turn_steps
-    if over:
-        if steps:
-            reject("the game is over, so no turn is in progress")
-        if position.turn_length not in (None, 0):
-            reject("the game is over, so the turn length M is 0")
-        return _with_length(position, 0)
-    if steps:
-        if position.passes:
-            reject("a turn is in progress, so the previous pass count is 0")
-        if position.last_mover != player:
-            reject("a turn is in progress, so its player is the last mover")
-        if len(set(steps)) != len(steps):
-            reject("a cell is stepped on twice in the turn")
-        start = list(board)
-        for index in steps:
-            bit = 1 << index
-            if board[player] & bit:
-                start[player] ^= bit
-            elif board[3 - player] & bit:
-                start[3 - player] ^= bit
-                start[1 - player] |= bit
-            else:
-                reject(
-                    f"{geometry.cells[index]} was stepped on by {PLAYER_NAMES[player]} in "
-                    f"this turn but holds neither a live {PLAYER_NAMES[player]} nor a dead "
-                    f"{PLAYER_NAMES[1 - player]}"
-                )
-        current: Board = (start[0], start[1], start[2], start[3])
-        for made, index in enumerate(steps):
-            if not step_mask(geometry, current, player) >> index & 1:
-                reject(
-                    f"the turn's step {geometry.cells[index]} (step {made + 1}) is not "
-                    "legal after the steps before it"
-                )
-            current = after_steps(current, player, 1 << index)
-        if not step_mask(geometry, current, player):
-            reject("the turn in progress has no step left, so it would be over")
-    length = turn_length(geometry, board, player, len(steps))
-    if steps and len(steps) >= length:
-        reject(f"the turn already has its {length} steps")
-    if position.turn_length is not None and position.turn_length != length:
-        reject(f"the turn length M is {length}, not {position.turn_length}")
-    return _with_length(position, length)
+    if position.passes:
+        reject("a turn is in progress, so the previous pass count is 0")
+    if position.last_mover != player:
+        reject("a turn is in progress, so its player is the last mover")
+    if len(set(steps)) != len(steps):
+        reject("a cell is stepped on twice in the turn")
+    start = list(board)
+    for index in steps:
+        bit = 1 << index
+        if board[player] & bit:
+            start[player] ^= bit
+        elif board[3 - player] & bit:
+            start[3 - player] ^= bit
+            start[1 - player] |= bit
+        else:
+            reject(
+                f"{geometry.cells[index]} was stepped on by {PLAYER_NAMES[player]} in "
+                f"this turn but holds neither a live {PLAYER_NAMES[player]} nor a dead "
+                f"{PLAYER_NAMES[1 - player]}"
+            )
+    current: Board = (start[0], start[1], start[2], start[3])
+    for made, index in enumerate(steps):
+        if not step_mask(geometry, current, player) >> index & 1:
+            reject(
+                f"the turn's step {geometry.cells[index]} (step {made + 1}) is not "
+                "legal after the steps before it"
+            )
+        current = after_steps(current, player, 1 << index)
+    if not step_mask(geometry, current, player):
+        reject("the turn in progress has no step left, so it would be over")
 
 
 def _with_length(position: Position, length: int) -> Position:
