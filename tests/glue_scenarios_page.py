@@ -1,0 +1,238 @@
+"""Scenarios for glue/page_state.py (the game page's state and transitions), run under CPython
+and MicroPython like glue_scenarios.py."""
+
+from glue import page_state
+from glue.page_state import (
+    CLICK_ENGINE,
+    CLICK_IGNORED,
+    CLICK_PROGRAM,
+    CLICK_VIEWING,
+    PageState,
+)
+
+
+def a_view(**more):
+    view = {
+        "ply_count": 3,
+        "to_move": 0,
+        "seats": ["human", "medium"],
+        "scores": [],
+        "result": None,
+        "can_undo": True,
+        "saved": {"redo": []},
+    }
+    view.update(more)
+    return view
+
+
+def no_texts(key):
+    return False
+
+
+def scenario_a_new_game_claims_a_fresh_slot_and_counts_a_generation():
+    state = PageState("zebra")
+    unlocked = page_state.begin_request(state, "new")
+    taken = page_state.take_reply(
+        state, "new", {"ok": True, "view": a_view(ply_count=0)}, unlocked, "slot-1", no_texts
+    )
+    assert taken.new_game and taken.claim == "slot-1" and taken.save and taken.render
+    assert state.slot == "slot-1" and state.generation == 1 and state.loaded_generation is None
+    assert not taken.ended and not taken.refused
+    page_state.begin_request(state, "load")
+    page_state.take_reply(state, "load", {"ok": True, "view": a_view()}, None, "slot-2", no_texts)
+    assert state.slot == "slot-2" and state.loaded_generation == 2  # no best score for it
+
+
+def scenario_a_restore_keeps_the_saved_games_id():
+    state = PageState("zebra")
+    state.next_slot = "kept"
+    page_state.take_reply(state, "restore", {"ok": True, "view": a_view()}, None, "new", no_texts)
+    assert state.slot == "kept"
+
+
+def scenario_a_refused_new_game_keeps_the_game_and_its_unlocked_seat():
+    state = PageState("virus-fight")
+    state.view = a_view()
+    state.slot = "mine"
+    state.unlocked_seat = 1
+    unlocked = page_state.begin_request(state, "new")
+    assert state.unlocked_seat is None  # another game: the privacy screen comes back
+    reply = {"ok": False, "error": {"code": "option.bad", "message": "no such size"}}
+    taken = page_state.take_reply(state, "new", reply, unlocked, "other", no_texts)
+    assert state.slot == "mine" and state.unlocked_seat == 1 and state.generation == 0
+    assert not taken.new_game and taken.refused and not taken.save
+    assert state.message == {
+        "key": "error.generic",
+        "params": {"message": "no such size"},
+        "level": "error",
+    }
+
+
+def scenario_an_engine_error_has_its_own_text_where_the_site_has_one():
+    def known(key):
+        return key == "error.illegal"
+
+    assert page_state.error_message({"code": "illegal", "params": {"x": 1}}, known) == {
+        "key": "error.illegal",
+        "params": {"x": 1},
+    }
+    record = page_state.error_message({"code": "record.line"}, known)
+    assert record == {"key": "error.record.generic", "params": {"message": "record.line"}}
+    assert page_state.worker_failure()["error"]["code"] == "internal"
+
+
+def scenario_the_reply_that_ends_the_game_says_so_once():
+    state = PageState("zebra")
+    state.view = a_view()
+    state.slot = "s"
+    over = a_view(result={"winners": [0]}, to_move=None)
+    taken = page_state.take_reply(state, "click", {"ok": True, "view": over}, None, "x", no_texts)
+    assert taken.ended and taken.save
+    again = page_state.take_reply(state, "view", {"ok": True, "view": over}, None, "x", no_texts)
+    assert not again.ended
+
+
+def scenario_a_message_in_error_counts_as_refused():
+    state = PageState("zebra")
+    state.view = a_view()
+    reply = {"ok": True, "view": a_view(), "message": {"key": "m", "params": {}, "level": "error"}}
+    taken = page_state.take_reply(state, "click", reply, None, "x", no_texts)
+    assert taken.refused and not taken.save  # no saved game yet on this page
+
+
+def scenario_a_request_that_changes_the_game_drops_the_search_and_the_hint():
+    state = PageState("zebra")
+    state.view = a_view(to_move=0)
+    state.hint = {"key": page_state.hint_key(state), "actions": []}
+    state.waiting = True
+    epoch = state.epoch
+    page_state.begin_request(state, "flip")
+    assert state.hint is not None and state.waiting  # flipping the board changes nothing
+    page_state.begin_request(state, "click")
+    assert state.hint is None and not state.waiting and state.epoch == epoch + 1
+    assert page_state.changes_game("undo") and not page_state.changes_game("view")
+
+
+def scenario_the_computer_plays_in_slices_and_a_new_epoch_drops_its_decision():
+    state = PageState("zebra")
+    state.view = a_view(to_move=1)
+    assert page_state.schedule_bot(state) and state.waiting
+    assert not page_state.schedule_bot(state)  # never two at once
+    state.waiting = False
+    epoch = state.epoch
+    assert page_state.bot_request(state, epoch) == {"op": "bot", "slice_ms": 50}
+    thinking = {"ok": True, "thinking": {"purpose": "bot", "seat": 1, "progress": 0.5}}
+    page_state.take_thinking(state, thinking)
+    assert state.thinking_replies == 1 and page_state.thinking_progress(state) == 0.5
+    assert not page_state.bot_decided(state, epoch, thinking)  # still thinking
+    assert page_state.bot_decided(state, epoch, {"ok": True, "view": a_view()})
+    assert state.thinking is None and not state.halted
+    page_state.stop_computer(state)
+    assert page_state.bot_request(state, epoch) is None  # planned for the old situation
+    assert not page_state.bot_decided(state, epoch, {"ok": True, "view": a_view()})
+
+
+def scenario_a_failed_decision_halts_the_computer_until_the_next_change():
+    state = PageState("zebra")
+    state.view = a_view(to_move=1)
+    epoch = state.epoch
+    assert page_state.bot_decided(state, epoch, {"ok": False, "error": {"code": "internal"}})
+    assert state.halted and not page_state.schedule_bot(state)
+    page_state.begin_request(state, "undo")
+    assert not state.halted and page_state.schedule_bot(state)
+
+
+def scenario_pause_holds_the_computer_and_nothing_is_asked_while_a_request_is_out():
+    state = PageState("zebra")
+    state.view = a_view(to_move=1)
+    page_state.toggle_pause(state)
+    assert state.paused and not page_state.schedule_bot(state)
+    page_state.toggle_pause(state)
+    state.inflight = 1
+    assert page_state.bot_request(state, state.epoch) is None
+    state.inflight = 0
+    state.view = a_view(to_move=0)  # a person's turn
+    assert not page_state.schedule_bot(state)
+    state.view = a_view(to_move=1, result={"winners": [1]})
+    assert not page_state.schedule_bot(state)
+
+
+def scenario_a_hint_belongs_to_its_position_and_only_a_person_asks_for_one():
+    state = PageState("zebra")
+    state.view = a_view(to_move=1)
+    assert page_state.start_hint(state) is None  # the computer's turn
+    state.view = a_view(to_move=0)
+    state.handover_seat = 0
+    assert page_state.start_hint(state) is None  # the device is being passed
+    state.handover_seat = None
+    epoch = page_state.start_hint(state)
+    assert epoch == state.hint_epoch and state.hint_busy and page_state.hinting(state)
+    assert page_state.start_hint(state) is None  # one at a time
+    key = page_state.hint_key(state)
+    page_state.hint_done(state, key, {"ok": True, "hint": {"actions": ["a1"]}})
+    assert page_state.current_hint(state) == {"key": key, "actions": ["a1"]}
+    state.view = a_view(to_move=0, ply_count=4)
+    assert page_state.current_hint(state) is None  # another position
+    page_state.hint_done(state, key, {"ok": False})
+    assert state.hint is None
+
+
+def scenario_clicks_go_where_the_page_is():
+    state = PageState("zebra")
+    assert page_state.click_decision(state, False, False) == CLICK_IGNORED  # no game yet
+    state.view = a_view(to_move=0)
+    assert page_state.click_decision(state, False, False) == CLICK_ENGINE
+    assert page_state.click_decision(state, True, False) == CLICK_VIEWING
+    state.view = a_view(to_move=1)
+    assert page_state.click_decision(state, False, False) == CLICK_IGNORED
+    state.view = a_view(to_move=0, setup={"seat": 0})
+    assert page_state.click_decision(state, False, True) == CLICK_PROGRAM
+    assert page_state.click_decision(state, False, False) == CLICK_IGNORED
+    state.replay = True
+    assert page_state.click_decision(state, False, True) == CLICK_IGNORED
+    state.replay = False
+    state.view = a_view(to_move=0)
+    assert page_state.token_clickable(state, False) and not page_state.token_clickable(state, True)
+
+
+def scenario_undo_goes_back_to_a_persons_decision():
+    state = PageState("zebra")
+    state.view = a_view(to_move=1)
+    assert page_state.undo_again(state, {"ok": True})
+    assert not page_state.undo_again(state, {"ok": False})
+    state.view = a_view(to_move=1, can_undo=False)
+    assert not page_state.undo_again(state, {"ok": True})
+    state.view = a_view(to_move=1, seats=["easy", "medium"])  # computers only
+    assert not page_state.undo_again(state, {"ok": True})
+    state.view = a_view(to_move=0)
+    assert not page_state.undo_again(state, {"ok": True})
+
+
+def scenario_replay_buttons_go_to_existing_positions_only():
+    view = a_view(ply_count=2, saved={"redo": ["x", "y"]})
+    assert page_state.replay_target(view, "first") == 0
+    assert page_state.replay_target(view, "prev") == 1
+    assert page_state.replay_target(view, "next") == 3
+    assert page_state.replay_target(view, "last") == 4
+    assert page_state.replay_target(a_view(ply_count=0), "prev") is None
+    assert page_state.replay_target(a_view(ply_count=0), "first") is None  # already there
+    assert page_state.replay_target(view, "sideways") is None
+
+
+def scenario_another_tab_saving_over_this_game_moves_it_to_a_new_id():
+    state = PageState("zebra")
+    state.view = a_view()
+    state.slot = "s"
+    assert page_state.took_back(state, "k", "k", "{}")
+    assert not page_state.took_back(state, "k", "other", "{}")
+    assert not page_state.took_back(state, "k", "k", None)  # removed, not taken
+    state.view = a_view(saved=None)
+    assert not page_state.took_back(state, "k", "k", "{}")
+
+
+def scenario_seats_say_who_decides():
+    view = a_view(seats=["human", "easy", "human"], scores=[{}, {}])
+    assert page_state.human_seats(view) == [0]  # two players in the game
+    assert page_state.is_bot_seat(view, 1) and not page_state.is_bot_seat(view, 0)
+    assert not page_state.is_bot_seat(view, True) and not page_state.is_bot_seat(None, 0)
+    assert not page_state.bot_to_move(None)

@@ -1,0 +1,370 @@
+"""The game page's state and its transitions: pure Python, tested without a browser.
+
+:class:`PageState` is the one place that holds what a game page knows between two events: the
+engine's latest view and message, which saved game this tab writes, the computer's turn and
+the hint in progress, the privacy screens' seats. The functions below are the page's
+transitions. Each takes the state and one event (a request about to go, its reply, a click, the
+computer's turn coming up, a "still thinking" reply) and changes the state; what the page must
+do then comes back as a value (:class:`Taken`, a :data:`click decision <CLICK_ENGINE>`, the next
+request), which ``glue.game`` carries out with the browser. ``tests/glue_scenarios_page.py``
+plays them under CPython and MicroPython.
+"""
+
+from glue.seat_choices import HUMAN
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from pyengine.protocol import Message, View
+
+# Requests that put another game on the page (its own saved game, options, secrets).
+REPLACING = ("new", "load", "restore")
+# How long the engine thinks per request: short enough that a new game or an undo is taken at
+# once, long enough that the messages cost little.
+SLICE_MS = 50
+
+# What a click on a board cell does (click_decision).
+CLICK_IGNORED = "ignored"  # no game yet, a replay widget, or a computer to move
+CLICK_VIEWING = "viewing"  # an earlier position is on view: say how to get back
+CLICK_PROGRAM = "program"  # Virus Fight's program builder picks the cell
+CLICK_ENGINE = "engine"  # the shape placer, else the engine, decides
+
+
+class PageState:
+    """What a game page knows between two events."""
+
+    def __init__(self, game: str, embedded: bool = False, replay: bool = False) -> None:
+        self.game = game  # the page's game id
+        self.embedded = embedded  # a blog widget (nothing saved in the browser)
+        self.replay = replay  # a blog widget that only replays a record
+        self.view: View | None = None  # the engine's latest view
+        self.message: Message | None = None  # the latest reply's message (with its level)
+        self.generation = 0  # games started or loaded on this page
+        self.loaded_generation: int | None = None  # a loaded record's game: no best score
+        self.slot: str | None = None  # the saved game this tab writes
+        self.next_slot: str | None = None  # the id a `restore` on its way keeps
+        self.inflight = 0  # requests on their way to the engine
+        self.undoing = False  # an undo back to a person's decision is going on
+        self.last_input = "pointer"  # "pointer" or "keyboard": how the person acts
+        self.cursor: str | None = None  # the board's keyboard cursor (a cell)
+        self.announced_turn: str | None = None  # the turn screen readers last heard
+        self.dismissed_result: int | None = None  # the ply whose result box was closed
+        # Virus Fight's privacy screens: the seat whose program may show, the seat the
+        # "pass the device" screen asks for.
+        self.unlocked_seat: int | None = None
+        self.handover_seat: int | None = None
+        # Computer players: one pending decision at a time; the epoch changes with every new
+        # game, undo or pause, so a decision planned for the old situation is dropped.
+        self.waiting = False  # a decision is scheduled (the pause before it)
+        self.asking = False  # a `bot` request is on its way
+        self.epoch = 0
+        self.halted = False  # a bot request failed: wait for the player
+        self.paused = False  # the pause button: no computer decision until resumed
+        self.thinking: dict[str, Any] | None = None  # the latest progress of a search
+        self.thinking_replies = 0  # how many "still thinking" replies came
+        # The hint on view ({key, actions}; key = the game and ply it belongs to).
+        self.hint: dict[str, Any] | None = None
+        self.hint_epoch = 0
+        self.hint_busy = False
+
+
+# ---- seats ----------------------------------------------------------------------------------
+
+
+def is_bot_seat(view: "View | None", seat: "Any") -> bool:
+    seats = (view.get("seats") or []) if view is not None else []
+    return type(seat) is int and 0 <= seat < len(seats) and seats[seat] != HUMAN
+
+
+def bot_to_move(view: "View | None") -> bool:
+    """Whether a computer player decides now."""
+    return (
+        view is not None
+        and not view.get("result")
+        and view.get("to_move") is not None
+        and is_bot_seat(view, view.get("to_move"))
+    )
+
+
+def human_seats(view: "View | None") -> "list[int]":
+    if view is None:
+        return []
+    seats = view.get("seats") or []
+    players = len(view.get("scores") or []) or len(seats)
+    return [seat for seat in range(min(players, len(seats))) if seats[seat] == HUMAN]
+
+
+def human_to_move(state: PageState) -> bool:
+    """Whether a person decides now on the board (a hint may be asked for)."""
+    view = state.view
+    return (
+        view is not None
+        and not view.get("result")
+        and not view.get("setup")
+        and view.get("to_move") is not None
+        and not is_bot_seat(view, view.get("to_move"))
+        and state.handover_seat is None
+    )
+
+
+# ---- requests and replies -------------------------------------------------------------------
+
+
+def begin_request(state: PageState, op: str) -> "int | None":
+    """A request is about to go. A change to the game drops the computer's search and the
+    hint in progress; another game brings the privacy screen back. Returns the seat unlocked
+    before, which a refused new game gives back (:func:`take_reply`)."""
+    unlocked = state.unlocked_seat
+    if op in ("new", "load"):
+        state.unlocked_seat = None
+    if changes_game(op):
+        stop_computer(state)
+        drop_hint(state)
+    return unlocked
+
+
+def changes_game(op: str) -> bool:
+    """Whether a request changes the game on the page (so a replay on view goes back to it)."""
+    return op not in ("view", "flip")
+
+
+class Taken:
+    """What taking in a reply asks of the page."""
+
+    def __init__(self) -> None:
+        self.new_game = False  # another game is on the page: options, secrets, saved slot
+        self.claim: str | None = None  # the saved game this tab now writes
+        self.save = False  # write the view to the tab's saved game
+        self.render = False  # draw the view
+        self.ended = False  # this reply ended the game
+        self.refused = False  # the engine refused the request (or said so in its message)
+
+
+def take_reply(
+    state: PageState,
+    op: str,
+    reply: "dict[str, Any]",
+    unlocked: "int | None",
+    fresh_slot: str,
+    has_text: "Callable[[str], bool]",
+) -> Taken:
+    """Takes in the reply to ``op``: the view, the message, and after a new or loaded game the
+    page's per-game state. ``fresh_slot`` is the id a new game would be saved under;
+    ``has_text`` tells whether the site has a translation for a key."""
+    taken = Taken()
+    replacing = op in REPLACING
+    view = reply.get("view")
+    before = state.view
+    taken.ended = bool(view) and not replacing and not (before is not None and before.get("result"))
+    if view:
+        state.view = view
+    if replacing and reply.get("ok"):
+        state.slot = state.next_slot if op == "restore" else fresh_slot
+        taken.claim = state.slot
+        taken.new_game = True
+        state.generation += 1
+        state.loaded_generation = state.generation if op == "load" else None
+    elif replacing and state.unlocked_seat is None:
+        state.unlocked_seat = unlocked  # refused: the old game stays
+    if reply.get("ok"):
+        state.message = reply.get("message") or None
+    else:
+        failure = error_message(reply.get("error") or {}, has_text)
+        failure["level"] = "error"
+        state.message = failure
+    taken.save = bool(view) and state.slot is not None
+    taken.render = state.view is not None
+    message = state.message
+    taken.refused = not reply.get("ok") or (message is not None and message.get("level") == "error")
+    taken.ended = taken.ended and state.view is not None and bool(state.view.get("result"))
+    return taken
+
+
+def error_message(error: "dict[str, Any]", has_text: "Callable[[str], bool]") -> "Message":
+    """A translation request for an engine error: its own text where the site has one, else
+    the engine's English message inside a generic sentence."""
+    code = str(error.get("code", "internal"))
+    key = "error." + code
+    if has_text(key):
+        return {"key": key, "params": error.get("params") or {}}
+    family = "error.record.generic" if code.startswith("record.") else "error.generic"
+    return {"key": family, "params": {"message": error.get("message") or code}}
+
+
+def worker_failure() -> "dict[str, Any]":
+    """The reply that stands for a request the worker itself failed to answer."""
+    return {"ok": False, "error": {"code": "internal", "params": {}}}
+
+
+def undo_again(state: PageState, reply: "dict[str, Any]") -> bool:
+    """After an undo: with computer players, undo on back to the last decision a person made
+    (undoing only the computer's decision would let it play the same again at once)."""
+    view = state.view
+    return (
+        bool(reply.get("ok"))
+        and view is not None
+        and bool(view.get("can_undo"))
+        and bot_to_move(view)
+        and bool(human_seats(view))
+    )
+
+
+def replay_target(view: "View", where: str) -> "int | None":
+    """The ply a replay button (``first``, ``prev``, ``next``, ``last``) goes to, or None where
+    it cannot go."""
+    current = view["ply_count"]
+    total = current + len((view.get("saved") or {}).get("redo") or [])
+    targets = {"first": 0, "prev": current - 1, "next": current + 1, "last": total}
+    ply = targets.get(where)
+    if ply is None or ply < 0 or ply > total or ply == current:
+        return None
+    return ply
+
+
+def took_back(state: PageState, saved_key: str, key: str, new_value: "str | None") -> bool:
+    """Another tab saved over this tab's game (``key`` changed to ``new_value``; this tab's
+    game is saved under ``saved_key``): whether this tab's game must go on under a new id."""
+    view = state.view
+    if state.slot is None or view is None or not view.get("saved"):
+        return False
+    return key == saved_key and new_value is not None
+
+
+# ---- clicks ---------------------------------------------------------------------------------
+
+
+def click_decision(state: PageState, viewing: bool, program_shown: bool) -> str:
+    """What a click (or Enter) on a board cell does: nothing without a game, in a replay
+    widget or while a computer decides; while an earlier position is viewed the viewing bar's
+    text is said; during a secret setup the program builder (``program_shown``) picks the cell;
+    otherwise the shape placer or the engine decides."""
+    view = state.view
+    if view is None or state.replay:
+        return CLICK_IGNORED
+    if viewing:
+        return CLICK_VIEWING
+    if view.get("setup"):
+        return CLICK_PROGRAM if program_shown else CLICK_IGNORED
+    if bot_to_move(view):
+        return CLICK_IGNORED
+    return CLICK_ENGINE
+
+
+def token_clickable(state: PageState, viewing: bool) -> bool:
+    """Whether a click token (a die beside the board, a choice button) goes to the engine."""
+    return state.view is not None and not bot_to_move(state.view) and not viewing
+
+
+# ---- the computer's turn and hints ----------------------------------------------------------
+
+
+def stop_computer(state: PageState) -> None:
+    """Drops the computer's pending decision (its search's progress too)."""
+    state.epoch += 1
+    state.waiting = False
+    state.halted = False
+    if state.thinking is not None and state.thinking.get("purpose") == "bot":
+        state.thinking = None
+
+
+def schedule_bot(state: PageState) -> bool:
+    """After every reply: whether a computer player's decision is to be asked for now (after
+    a short pause). Never two at once; a failed request halts the loop until the next game or
+    undo; the pause button holds it. True: the decision is now waiting."""
+    if state.waiting or state.asking or state.halted or state.undoing or state.paused:
+        return False
+    if not bot_to_move(state.view):
+        return False
+    state.waiting = True
+    return True
+
+
+def bot_request(state: PageState, epoch: int) -> "dict[str, Any] | None":
+    """The `bot` request to send for the decision planned in ``epoch``, or None where the
+    situation changed (another request on its way: its reply schedules again)."""
+    if epoch != state.epoch or state.inflight > 0 or state.paused or not bot_to_move(state.view):
+        return None
+    return {"op": "bot", "slice_ms": SLICE_MS}
+
+
+def take_thinking(state: PageState, reply: "dict[str, Any]") -> None:
+    """A "still thinking" reply: its progress is shown."""
+    state.thinking_replies += 1
+    state.thinking = dict(reply["thinking"])
+
+
+def bot_decided(state: PageState, epoch: int, reply: "dict[str, Any] | None") -> bool:
+    """The `bot` requests of ``epoch`` ended with ``reply``: whether it is taken in as the
+    computer's decision (a failed one halts the loop)."""
+    if epoch != state.epoch or reply is None or reply.get("thinking"):
+        return False
+    state.thinking = None
+    drop_hint(state)
+    if not reply.get("ok"):
+        state.halted = True
+    return True
+
+
+def toggle_pause(state: PageState) -> None:
+    state.paused = not state.paused
+    if state.paused:
+        state.epoch += 1
+        state.waiting = False
+
+
+def hint_key(state: PageState) -> str:
+    ply = state.view["ply_count"] if state.view is not None else None
+    return str(state.generation) + ":" + str(ply)
+
+
+def current_hint(state: PageState) -> "dict[str, Any] | None":
+    """The hint on view, if it belongs to the position on the board."""
+    hint = state.hint
+    return hint if hint is not None and hint["key"] == hint_key(state) else None
+
+
+def drop_hint(state: PageState) -> None:
+    state.hint_epoch += 1
+    state.hint_busy = False
+    if state.thinking is not None and state.thinking.get("purpose") == "hint":
+        state.thinking = None
+    state.hint = None
+
+
+def start_hint(state: PageState) -> "int | None":
+    """A person asks for a hint: the epoch of its requests, or None where none can be given
+    now (a computer to move, a hint already on its way)."""
+    view = state.view
+    if view is None or not human_to_move(state) or state.hint_busy:
+        return None
+    state.hint_epoch += 1
+    state.hint_busy = True
+    state.thinking = {"purpose": "hint", "seat": view["to_move"], "progress": 0}
+    return state.hint_epoch
+
+
+def hint_done(state: PageState, key: str, reply: "dict[str, Any]") -> None:
+    """The hint's search ended with ``reply`` (for the position ``key``)."""
+    state.hint_busy = False
+    state.thinking = None
+    hint = reply.get("hint") if reply.get("ok") else None
+    state.hint = {"key": key, "actions": hint["actions"]} if hint else None
+
+
+def hinting(state: PageState) -> bool:
+    """Whether the thinking line shows the hint's search (else the computer's)."""
+    thinking = state.thinking
+    return thinking is not None and thinking.get("purpose") == "hint" and state.hint_busy
+
+
+def thinking_progress(state: PageState) -> float:
+    """How far the search on view got, 0 to 1 (a computer's: only the seat to move's)."""
+    thinking = state.thinking
+    if thinking is None:
+        return 0
+    to_move = state.view["to_move"] if state.view is not None else None
+    if hinting(state) or thinking.get("seat") == to_move:
+        return float(thinking.get("progress") or 0)
+    return 0
