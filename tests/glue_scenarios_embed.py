@@ -2,7 +2,7 @@
 JavaScript widget's embedSettings) and the first visit's download bar (web/app/glue/progress.py),
 in the Python that both MicroPython and CPython run, like glue_scenarios.py."""
 
-from glue.embed_settings import drop_refused, embed_settings, option_value
+from glue.embed_settings import drop_refused, embed_settings, game_page_query, option_value
 from glue.progress import Progress, bar_text, megabytes, note_of
 from glue.urlform import parse_form as parse_query
 
@@ -165,3 +165,14 @@ def scenario_download_text_in_megabytes_per_language():
     text = bar_text(template, 3_100_000, 16_123_456, "en")
     assert text == "Downloading the game engine… 3.1 of 16.1 MB"
     assert bar_text("{received}/{total}", 0, 2_000_000, "es") == "0,0/2,0"
+
+
+def scenario_the_posters_play_link_keeps_its_settings_and_sets_language_and_parent():
+    # As URLSearchParams's set, delete and toString write them (checked against Node's).
+    assert game_page_query("?game=zebra&lang=de&mode=replay&lang=fr", None, "es") == (
+        "lang=es&mode=replay"
+    )
+    assert game_page_query("size=6", "https://blog.example/a b", "en") == (
+        "size=6&parent=https%3A%2F%2Fblog.example%2Fa+b&lang=en"
+    )
+    assert game_page_query("", None, "en") == "lang=en"

@@ -55,7 +55,8 @@ def scenario_saved_games_list_resume_and_remove():
     storage.remove("z1")
     assert storage.read("z1") is None and storage.board("z1") is None
     assert ids(storage.unfinished()) == ["w1"]
-    assert not storage.write("x", {"game": "zebra", "ply_count": 1}, now=5)  # nothing to save
+    partial = {"game": "zebra", "ply_count": 1}  # a view without its saved document
+    assert not storage.write("x", partial, now=5)  # type: ignore[arg-type]  # nothing to save
     assert not storage.write("Bad Id", view("zebra", 1), now=6)
 
 
@@ -76,7 +77,7 @@ def scenario_a_game_nobody_played_is_this_tabs_draft():
     assert ids(games.unfinished()) == ["d2"] and games.draft("zebra") is None
     # refused sessionStorage: nothing kept, nothing breaks
     assert not saved.SavedGames(local, None).write("d3", view("zebra", 0), now=4)
-    session.setItem(saved.DRAFT_PREFIX + "zebra", '{"id": "Bad Id", "match": {}}')
+    session.put(saved.DRAFT_PREFIX + "zebra", '{"id": "Bad Id", "match": {}}')
     assert games.draft("zebra") is None
     games.remove("d2")
     assert games.entries() == []
@@ -106,8 +107,8 @@ def scenario_new_games_and_refused_links_never_push_a_played_game_out():
     assert "g" + str(saved.MAX_SAVED + 9) in kept  # the newest finished one is kept
     assert "g1" not in kept and "g2" not in kept  # the oldest finished ones went
     for game_id in ("g1", "g2"):
-        assert local.getItem(saved.GAME_PREFIX + game_id) is None
-        assert local.getItem(saved.BOARD_PREFIX + game_id) is None
+        assert local.get(saved.GAME_PREFIX + game_id) is None
+        assert local.get(saved.BOARD_PREFIX + game_id) is None
 
 
 def scenario_a_full_storage_frees_finished_and_unplayed_games_never_unfinished_ones():
@@ -120,13 +121,13 @@ def scenario_a_full_storage_frees_finished_and_unplayed_games_never_unfinished_o
     assert games.write("f1", view("zebra", 5, over=True), now=3)
     # a never-played entry an older version kept, in its index
     old = {"id": "e1", "game": "zebra", "updated": 0, "plies": 0}
-    tight.setItem(saved.INDEX_KEY, json.dumps([old]))
+    tight.put(saved.INDEX_KEY, json.dumps([old]))
     assert ids(games.entries()) == ["f1", "u2", "u1", "e1"]
     # a longer game: the unplayed and the finished games make room, and pictures
     big = view("zebra", 4, actions=["x" * 300] * 4)
     assert games.write("u3", big, now=4)
     assert ids(games.entries()) == ["u3", "u2", "u1"] and told == []
-    assert tight.getItem(saved.INDEX_KEY) is None  # its last game left the old index
+    assert tight.get(saved.INDEX_KEY) is None  # its last game left the old index
     # no room left without an unfinished game: not saved, and the page is told (once)
     huge = view("zebra", 6, actions=["y" * 250])
     assert not games.write("u4", huge, now=5) and games.full and told == [True]
@@ -181,20 +182,19 @@ class Late:
         self.storage = storage
         self.snapshot = dict(storage.items)
 
-    def getItem(self, key):
+    def get(self, key):
         return self.snapshot.get(key)
 
-    def setItem(self, key, value):
-        self.storage.setItem(key, value)
+    def put(self, key, value):
+        self.storage.put(key, value)
 
-    def removeItem(self, key):
-        self.storage.removeItem(key)
+    def drop(self, key):
+        self.storage.drop(key)
 
-    @property
-    def length(self):
+    def size(self):
         return len(self.snapshot)
 
-    def key(self, index):
+    def key_at(self, index):
         keys = list(self.snapshot)
         return keys[index] if 0 <= index < len(keys) else None
 
@@ -203,7 +203,7 @@ def scenario_saved_games_survive_damage_and_refused_storage():
     memory = saved.MemoryStorage()
     games = saved.SavedGames(memory)
     for damaged in ("{", "{}", "null", '"x"'):
-        memory.setItem(saved.INDEX_KEY, damaged)
+        memory.put(saved.INDEX_KEY, damaged)
         assert games.entries() == []
     good = {"id": "ok-1", "game": "zebra", "updated": 5, "plies": 2}
     bad = [
@@ -215,7 +215,7 @@ def scenario_saved_games_survive_damage_and_refused_storage():
         {"id": "ok-5", "game": "chess", "updated": 1},
         "text",
     ]
-    memory.setItem(saved.INDEX_KEY, json.dumps(bad + [good]))
+    memory.put(saved.INDEX_KEY, json.dumps(bad + [good]))
     assert games.entries() == [
         {
             "id": "ok-1",
@@ -228,10 +228,10 @@ def scenario_saved_games_survive_damage_and_refused_storage():
             "seats": [],
         }
     ]
-    memory.setItem(saved.GAME_PREFIX + "ok-1", "{not json")
+    memory.put(saved.GAME_PREFIX + "ok-1", "{not json")
     assert games.read("ok-1") is None
-    memory.setItem(saved.ENTRY_PREFIX + "ok-6", "{not json")
-    memory.setItem(saved.ENTRY_PREFIX + "ok-7", json.dumps({"id": "ok-8", "game": "zebra"}))
+    memory.put(saved.ENTRY_PREFIX + "ok-6", "{not json")
+    memory.put(saved.ENTRY_PREFIX + "ok-7", json.dumps({"id": "ok-8", "game": "zebra"}))
     assert ids(games.entries()) == ["ok-1"]
     nothing = saved.SavedGames(None)
     assert not nothing.available and nothing.entries() == [] and nothing.read("a") is None
@@ -246,7 +246,7 @@ def scenario_saved_games_survive_damage_and_refused_storage():
 class Refusing(saved.MemoryStorage):
     """A storage that refuses every write (as a full one does)."""
 
-    def setItem(self, key, value):
+    def put(self, key, value):
         raise OSError("QuotaExceededError")
 
 
@@ -266,9 +266,9 @@ def scenario_stored_entries_are_checked_before_use():
         {"id": "evil-3", "game": "zebra", "updated": "5", "plies": 3},
     ]
     for entry in hostile:
-        memory.setItem(saved.ENTRY_PREFIX + "evil", json.dumps(entry))
+        memory.put(saved.ENTRY_PREFIX + "evil", json.dumps(entry))
         assert ids(games.entries()) == ["good-1"], entry
-    memory.removeItem(saved.ENTRY_PREFIX + "evil")
+    memory.drop(saved.ENTRY_PREFIX + "evil")
     damaged = {
         "id": "odd-1",
         "game": "virus-war",
@@ -278,7 +278,7 @@ def scenario_stored_entries_are_checked_before_use():
         "seats": ["human", {"x": 1}],
         "title": {"key": "play.to-move", "params": {"player": "<img src=x onerror=alert(1)>"}},
     }
-    memory.setItem(saved.ENTRY_PREFIX + "odd-1", json.dumps(damaged))
+    memory.put(saved.ENTRY_PREFIX + "odd-1", json.dumps(damaged))
     entry = games.entry("odd-1") or {}
     assert entry["plies"] == 0 and entry["over"] is False and entry["seats"] == []
     assert entry["title"] == damaged["title"]  # text, shown as text (never as HTML)
@@ -287,7 +287,7 @@ def scenario_stored_entries_are_checked_before_use():
     legacy = '{"id": "deep-1", "game": "zebra", "updated": 3, "plies": 4, "title": '
     legacy += deep_text + "}"
     old = {"id": "old-1", "game": "zebra", "updated": 2, "plies": 1}
-    memory.setItem(saved.INDEX_KEY, "[" + legacy + ", " + json.dumps(old) + "]")
+    memory.put(saved.INDEX_KEY, "[" + legacy + ", " + json.dumps(old) + "]")
     listed = games.unfinished()
     assert ids(listed)[0] == "good-1"
     # the page's MicroPython reads the index and drops the title; CPython's json cannot even
@@ -299,9 +299,9 @@ def scenario_stored_entries_are_checked_before_use():
     # nested 300 deep, short enough for an entry key: listed, its title dropped
     nested = '{"key": "t", "params": {"p": ' * 300 + '{"key": "t"}' + "}}" * 300
     text = '{"id": "deep-3", "game": "zebra", "updated": 4, "plies": 4, "title": ' + nested + "}"
-    memory.setItem(saved.ENTRY_PREFIX + "deep-3", text)
+    memory.put(saved.ENTRY_PREFIX + "deep-3", text)
     assert (games.entry("deep-3") or {"title": 1})["title"] is None
-    memory.setItem(saved.ENTRY_PREFIX + "deep-2", legacy.replace("deep-1", "deep-2"))  # too long
+    memory.put(saved.ENTRY_PREFIX + "deep-2", legacy.replace("deep-1", "deep-2"))  # too long
     assert games.entry("deep-2") is None
     assert saved.valid_message({"key": "a", "params": {"b": {"key": "c", "params": {"n": 1}}}})
     assert not saved.valid_message(deep)
@@ -310,7 +310,7 @@ def scenario_stored_entries_are_checked_before_use():
     assert not saved.valid_message({"key": "a", "more": [{"key": 1}]})
     assert saved.read_json("[1]", 3) == [1] and saved.read_json("[1, 2]", 3) is None
     # a board picture over the size limit is not even read
-    memory.setItem(saved.BOARD_PREFIX + "good-1", "<svg>" + "x" * saved.MAX_BOARD_CHARS)
+    memory.put(saved.BOARD_PREFIX + "good-1", "<svg>" + "x" * saved.MAX_BOARD_CHARS)
     assert games.board("good-1") is None and games.board("javascript:x") is None
 
 
@@ -359,7 +359,7 @@ def scenario_tabs_keep_their_own_games():
     nowhere = tabs.TabGames("zebra", None, None, clock, lambda: "w")
     nowhere.claim("g9")
     assert nowhere.own() is None and nowhere.held_elsewhere() == []
-    session_a.setItem(tabs.TAB_KEY, "{damaged")
+    session_a.put(tabs.TAB_KEY, "{damaged")
     assert tabs.TabGames("zebra", local, session_a, clock, lambda: "v").own() is None
     # a full storage: leases and the tab's own game are simply not kept
     full = tabs.TabGames("zebra", Refusing(), Refusing(), clock, lambda: "u")

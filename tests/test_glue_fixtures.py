@@ -16,7 +16,7 @@ from fight_the_virus_support import seed_for
 from glue import program, shapes
 from pyengine.controller import Controller
 from pyengine.games.fight_the_virus import GreedyBot
-from pyengine.games.fight_the_virus.presentation import placement as engine_placement
+from pyengine.games.fight_the_virus.presentation import PRESENTATION
 from pyengine.games.fight_the_virus.sheet import FACE_SHAPES, PLACEMENTS, SHEET
 
 
@@ -128,7 +128,7 @@ def test_the_placement_of_a_view_drives_the_choice() -> None:
     controller.handle({"op": "play", "action": "roll"})
     view = controller.handle({"op": "click", "cell": "die:3"})["view"]
     state = controller.match.state
-    assert view["placement"] == engine_placement(state, view["selection"])  # type: ignore[arg-type]
+    assert view["placement"] == PRESENTATION.placement(state, view["selection"])  # type: ignore[arg-type]
     choice = shapes.ShapeChoice()
     assert choice.update(view["placement"])
     anchor = choice.suggested_anchor()

@@ -19,7 +19,7 @@ REDUCED = "(prefers-reduced-motion: reduce)"
 
 
 def cell_selector(cell: str) -> str:
-    return '[data-cell="' + str(dom.js.CSS.escape(cell)) + '"]'
+    return '[data-cell="' + dom.css_escape(cell) + '"]'
 
 
 class Animator:
@@ -27,8 +27,8 @@ class Animator:
         self.page = page
         # (element, classes added) of the motions under way, and the old picture's parts
         # fading away (ghosts)
-        self.touched: list[tuple[Any, list[str]]] = []
-        self.ghosts: list[Any] = []
+        self.touched: list[tuple[dom.Element, list[str]]] = []
+        self.ghosts: list[dom.Element] = []
         self.epoch = 0
         self.until = 0.0  # when the motions under way end (page time, ms)
         self.played = 0  # pictures animated so far (the e2e tests read it)
@@ -36,7 +36,9 @@ class Animator:
     def allowed(self) -> bool:
         return not dom.media_matches(REDUCED)
 
-    def animate(self, game: str, before: str, old_svg: "Any", after: str) -> "list[str]":
+    def animate(
+        self, game: str, before: str, old_svg: "dom.Element | None", after: str
+    ) -> "list[str]":
         """Animates the board from picture ``before`` (its element ``old_svg``, no longer on
         the page) to picture ``after`` (on the board now); returns the events seen (for the
         sounds), also when nothing moves."""
@@ -45,25 +47,23 @@ class Animator:
         if not steps or not self.allowed():
             return events
         board = self.page.board.element
-        svg = dom.query("svg", board)
+        svg = board.find("svg")
         longest = 0
         for step in steps:
             delay = step.get("delay") or 0
             if step.get("ghost"):
-                source = (
-                    None if old_svg is None else dom.query(cell_selector(step["cell"]), old_svg)
-                )
-                parts = [] if source is None else dom.query_all(step["part"], source)
+                source = None if old_svg is None else old_svg.find(cell_selector(step["cell"]))
+                parts = [] if source is None or svg is None else source.find_all(step["part"])
                 for part in parts:
-                    ghost = part.cloneNode(True)
+                    ghost = part.clone()
                     svg.append(ghost)
                     self.ghosts.append(ghost)
                     self.start(ghost, step, delay)
             else:
-                cell = dom.query(cell_selector(step["cell"]), board)
+                cell = board.find(cell_selector(step["cell"]))
                 if cell is None:
                     continue
-                parts = [cell] if not step["part"] else dom.query_all(step["part"], cell)
+                parts = [cell] if not step["part"] else cell.find_all(step["part"])
                 if step.get("last"):
                     parts = parts[max(0, len(parts) - step["last"]) :]
                 for part in parts:
@@ -72,30 +72,29 @@ class Animator:
         if not self.touched and not self.ghosts:
             return events
         self.played += 1
-        board.setAttribute("data-animating", "true")
+        board.set_data("animating", "true")
         self.end_after(longest + DURATION_MS)
         return events
 
-    def start(self, element: "Any", step: "dict[str, Any]", delay: int) -> None:
-        style = element.style
+    def start(self, element: "dom.Element", step: "dict[str, Any]", delay: int) -> None:
         if "dx" in step:
-            style.setProperty("--dx", str(step["dx"]) + "px")
-            style.setProperty("--dy", str(step["dy"]) + "px")
+            element.set_style("--dx", str(step["dx"]) + "px")
+            element.set_style("--dy", str(step["dy"]) + "px")
         if delay:
-            style.setProperty("--anim-delay", str(delay) + "ms")
+            element.set_style("--anim-delay", str(delay) + "ms")
         names = ["anim", "anim-" + step["effect"]]
         if step.get("ghost"):
             names.append("anim-ghost")
         for name in names:
-            element.classList.add(name)
+            element.set_class(name)
         self.touched.append((element, names))
 
-    def roll(self, dice: "Any", before: "str | None", after: "str | None") -> bool:
+    def roll(self, dice: "dom.Element | None", before: "str | None", after: "str | None") -> bool:
         """Fight the Virus's dice roll when their values change; whether they did."""
         if not rolled(before, after):
             return False
         if dice is not None and self.allowed():
-            for die in dom.query_all(".die", dice):
+            for die in dice.find_all(".die"):
                 self.start(die, {"effect": "roll"}, 0)
             self.played += 1
             self.end_after(DURATION_MS)
@@ -119,12 +118,12 @@ class Animator:
             return
         for element, names in self.touched:
             for name in names:
-                element.classList.remove(name)
-            element.removeAttribute("style")  # the engine's SVG has no style attributes
+                element.set_class(name, False)
+            element.set_attr("style", None)  # the engine's SVG has no style attributes
         for ghost in self.ghosts:
             ghost.remove()
         self.touched = []
         self.ghosts = []
         self.epoch += 1
         self.until = 0.0
-        self.page.board.element.removeAttribute("data-animating")
+        self.page.board.element.set_data("animating", None)

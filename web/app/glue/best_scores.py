@@ -41,7 +41,7 @@ class BestScores:
             store = dom.storage()
             if store is None:
                 raise OSError("storage refused")
-            entries = entries_from_text(store.getItem(STORAGE_KEY))
+            entries = entries_from_text(store.get(STORAGE_KEY))
             self.saved = True
             return entries
         except Exception:  # refused or damaged: the page's own copy
@@ -54,7 +54,7 @@ class BestScores:
             store = dom.storage()
             if store is None:
                 raise OSError("storage refused")
-            store.setItem(STORAGE_KEY, entries_to_text(entries))
+            store.put(STORAGE_KEY, entries_to_text(entries))
             self.saved = True
         except Exception:  # refused, or the quota is full
             self.saved = False
@@ -71,17 +71,17 @@ class BestScores:
     def draw(self) -> None:
         """Draws the side-panel table (texts only: names are user input)."""
         entries = self.load()
-        dom.by_id("best-empty").hidden = len(entries) > 0
-        dom.by_id("best-scores").hidden = len(entries) == 0
-        dom.by_id("best-unsaved").hidden = self.saved
+        dom.node("best-empty").show(len(entries) == 0)
+        dom.node("best-scores").show(len(entries) > 0)
+        dom.node("best-unsaved").show(not self.saved)
         rows = []
         for index, entry in enumerate(entries):
-            row = dom.create("tr")
-            row.setAttribute("data-rank", str(index + 1))
-            row.setAttribute("data-turns", str(entry["turns"]))
-            row.setAttribute("data-seed", entry["seed"])
+            row = dom.make("tr")
+            row.set_data("rank", index + 1)
+            row.set_data("turns", entry["turns"])
+            row.set_data("seed", entry["seed"])
             if same_entry(entry, self.latest):
-                row.classList.add("new")
+                row.set_class("new")
             date = dom.format_iso_date(entry["date"], self.language.language)
             cells = [
                 str(index + 1),
@@ -91,9 +91,9 @@ class BestScores:
                 entry["date"] if date is None else date,
             ]
             for column, text in enumerate(cells):
-                cell = dom.create("th" if column == 0 else "td", "", text)
+                cell = dom.make("th" if column == 0 else "td", "", text)
                 if column == 0:
-                    cell.scope = "row"
+                    cell.set_attr("scope", "row")
                 row.append(cell)
             rows.append(row)
-        dom.replace_children(dom.by_id("best-scores-body"), rows)
+        dom.node("best-scores-body").replace_children(rows)

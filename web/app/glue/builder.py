@@ -17,42 +17,34 @@ if TYPE_CHECKING:
     from typing import Any
 
     from glue.i18n import PageLanguage
+    from pyengine.protocol import Setup
 
 
-def icon(svg: str) -> "Any":
-    """Engine SVG (trusted: no scripts, no styles) as a decorative node: its <title> id would
-    be repeated by every copy, the button around it carries the label, and its data-code would
-    make two elements answer to [data-code]."""
-    template = dom.document.createElement("template")
-    template.innerHTML = svg.strip()
-    node = template.content.firstElementChild
-    if node is None:
-        return dom.document.createTextNode("")
-    for element in [node] + dom.query_all("[id]", node):
-        element.removeAttribute("id")
+def icon(svg: str) -> "list[dom.Element]":
+    """Engine SVG (trusted: no scripts, no styles) as a decorative element, in a list (empty
+    for markup without one): its <title> id would be repeated by every copy, the button around
+    it carries the label, and its data-code would make two elements answer to [data-code]."""
+    holder = dom.make("div")
+    holder.set_markup(svg.strip())
+    found = holder.children()
+    if not found:
+        return []
+    node = found[0]
+    for element in [node] + node.find_all("[id]"):
+        element.set_attr("id", None)
     for name in ("data-code", "aria-labelledby", "role"):
-        node.removeAttribute(name)
-    title = node.querySelector("title")
+        node.set_attr(name, None)
+    title = node.find("title")
     if title is not None:
         title.remove()
-    node.setAttribute("aria-hidden", "true")
-    node.setAttribute("focusable", "false")
-    return node
+    node.set_attr("aria-hidden", "true")
+    node.set_attr("focusable", "false")
+    return [node]
 
 
 def random_int(low: int, high: int) -> int:
-    # inclusive bounds; the quality of Math.random is plenty for a suggested program
-    return low + int(float(dom.js.Math.random()) * (high - low + 1))
-
-
-def children(element: "Any") -> "list[Any]":
-    items = element.children
-    return [items.item(index) for index in range(items.length)]
-
-
-def modified(event: "Any") -> bool:
-    """Whether Alt, Ctrl or Meta is held."""
-    return bool(event.altKey or event.ctrlKey or event.metaKey)
+    # inclusive bounds; the modulo's bias over 64 random bits is nothing for a suggested program
+    return low + dom.random_bits64() % (high - low + 1)
 
 
 class ProgramBuilder:
@@ -68,9 +60,9 @@ class ProgramBuilder:
         self.language = language
         self.on_draft = dom.guarded(on_draft, "program draft")
         self.on_submit = dom.guarded(on_submit, "program submit")
-        self.root = dom.by_id("program-builder")
-        self.slots_row = dom.by_id("builder-slots")
-        self.palette = dom.by_id("builder-palette")
+        self.root = dom.node("program-builder")
+        self.slots_row = dom.node("builder-slots")
+        self.palette = dom.node("builder-palette")
         self.draft = Draft()
         self.last_draft: str | None = None  # the text last given to on_draft
         self.reported = False  # whether on_draft heard about this draft yet
@@ -78,7 +70,7 @@ class ProgramBuilder:
 
     @property
     def visible(self) -> bool:
-        return not self.root.hidden
+        return not self.root.is_hidden()
 
     @property
     def identity(self) -> "str | None":
@@ -93,10 +85,10 @@ class ProgramBuilder:
         return self.draft.marker
 
     def bind(self) -> None:
-        dom.on(self.slots_row, "click", self.on_slot_click)
-        dom.on(self.slots_row, "keydown", self.on_slot_key)
-        dom.on(self.palette, "click", self.on_palette_click)
-        dom.on(self.palette, "keydown", self.on_palette_key)
+        self.slots_row.on("click", self.on_slot_click)
+        self.slots_row.on("keydown", self.on_slot_key)
+        self.palette.on("click", self.on_palette_click)
+        self.palette.on("keydown", self.on_palette_key)
         draft = self.draft
         actions: list[tuple[str, Callable[[], bool]]] = [
             ("builder-left", lambda: draft.shift(-1)),
@@ -108,56 +100,56 @@ class ProgramBuilder:
         ]
         for element_id, action in actions:
 
-            def clicked(event: "Any", action: "Callable[[], bool]" = action) -> None:
+            def clicked(event: "dom.Event", action: "Callable[[], bool]" = action) -> None:
                 if action():
                     self.update()
 
-            dom.on(dom.by_id(element_id), "click", clicked)
-        dom.on(dom.by_id("builder-submit"), "click", self.on_submit_click)
+            dom.node(element_id).on("click", clicked)
+        dom.node("builder-submit").on("click", self.on_submit_click)
 
     # -- showing -------------------------------------------------------------------------------
 
-    def show(self, setup: "dict[str, Any]", generation: "Any") -> None:
+    def show(self, setup: "Setup", generation: "Any") -> None:
         """Shows the builder for ``setup``; ``generation`` changes with every new or loaded
         game, so the same seat of a new game starts from an empty draft."""
         if self.draft.load(setup, generation):
             self.reported = False
             self.last_draft = None
             self.build()
-        self.root.hidden = False
+        self.root.show()
         self.update()
 
     def hide(self) -> None:
-        self.root.hidden = True
+        self.root.show(False)
 
     def build(self) -> None:
         setup = self.draft.setup or {}
         seat = str(setup["seat"] + 1)
-        dom.set_data(self.root, "seat", setup["seat"])
-        for token in dom.query_all(".marker-token", self.root):
-            token.textContent = seat
+        self.root.set_data("seat", setup["seat"])
+        for token in self.root.find_all(".marker-token"):
+            token.set_text(seat)
         buttons = []
         for cell in setup["segment"]:
-            button = dom.create("button", "slot slot-button")
-            button.type = "button"
-            dom.set_data(button, "cell", cell)
-            marker = dom.create("span", "seat-token marker-token", seat)
-            marker.setAttribute("aria-hidden", "true")
-            button.append(
-                dom.create("span", "slot-icon"), dom.create("span", "slot-cell", cell), marker
-            )
+            button = dom.make("button", "slot slot-button")
+            button.set_attr("type", "button")
+            button.set_data("cell", cell)
+            marker = dom.make("span", "seat-token marker-token", seat)
+            marker.set_attr("aria-hidden", "true")
+            button.append(dom.make("span", "slot-icon"))
+            button.append(dom.make("span", "slot-cell", cell))
+            button.append(marker)
             buttons.append(button)
-        dom.replace_children(self.slots_row, buttons)
+        self.slots_row.replace_children(buttons)
         pieces = []
         for piece in setup["pieces"]:
-            button = dom.create("button", "piece-button")
-            button.type = "button"
-            dom.set_data(button, "code", piece["code"])
-            code = dom.create("span", "piece-code", piece["code"])
-            code.setAttribute("aria-hidden", "true")
-            button.append(icon(piece["svg"]), code)
+            button = dom.make("button", "piece-button")
+            button.set_attr("type", "button")
+            button.set_data("code", piece["code"])
+            code = dom.make("span", "piece-code", piece["code"])
+            code.set_attr("aria-hidden", "true")
+            button.replace_children(icon(piece["svg"]) + [code])
             pieces.append(button)
-        dom.replace_children(self.palette, pieces)
+        self.palette.replace_children(pieces)
 
     # -- the page's questions ------------------------------------------------------------------
 
@@ -175,63 +167,59 @@ class ProgramBuilder:
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_slot_click(self, event: "Any") -> None:
-        slot = event.target.closest("button[data-cell]")
-        if slot is not None and self.draft.select(self.draft.index_of(dom.data(slot, "cell"))):
+    def on_slot_click(self, event: "dom.Event") -> None:
+        slot = closest(event, "button[data-cell]")
+        if slot is not None and self.draft.select(self.draft.index_of(slot.data("cell"))):
             self.update()
 
-    def on_palette_click(self, event: "Any") -> None:
-        piece = event.target.closest("button[data-code]")
-        if (
-            piece is not None
-            and not piece.disabled
-            and self.draft.choose(dom.data(piece, "code") or "")
-        ):
+    def on_palette_click(self, event: "dom.Event") -> None:
+        piece = closest(event, "button[data-code]")
+        if piece is not None and piece.enabled() and self.draft.choose(piece.data("code") or ""):
             self.update()
 
-    def on_submit_click(self, event: "Any") -> None:
+    def on_submit_click(self, event: "dom.Event") -> None:
         text = self.draft.text()
         if text:
             self.on_submit(text)
 
-    def on_slot_key(self, event: "Any") -> None:
+    def on_slot_key(self, event: "dom.Event") -> None:
         """Arrow keys walk the slots (with Shift: move the piece along); Delete removes; M puts
         the marker."""
-        slot = event.target.closest("button[data-cell]")
+        slot = closest(event, "button[data-cell]")
         if slot is None:
             return
-        index = self.draft.index_of(dom.data(slot, "cell"))
-        done = self.draft.slot_key(index, str(event.key), bool(event.shiftKey), modified(event))
+        index = self.draft.index_of(slot.data("cell"))
+        done = self.draft.slot_key(index, event.key, event.shift, event.modified)
         if not done:
             return
-        event.preventDefault()
+        event.prevent()
         self.update()
         if done == "move":
             self.focus_active()
 
-    def on_palette_key(self, event: "Any") -> None:
+    def on_palette_key(self, event: "dom.Event") -> None:
         """In the palette the arrow keys move the focus over the pieces (Home, End: the first
         and the last); Enter or Space takes the focused one, like a click."""
-        buttons = children(self.palette)
-        target = event.target.closest("button[data-code]")
+        buttons = self.palette.children()
+        target = closest(event, "button[data-code]")
         index = -1
         for position, button in enumerate(buttons):
-            if dom.same(button, target):
+            if button.same(target):
                 index = position
-        if index < 0 or modified(event):
+        if index < 0 or event.modified:
             return
-        columns_text = str(dom.window.getComputedStyle(self.palette).gridTemplateColumns)
+        columns_text = self.palette.computed_style("grid-template-columns")
         columns = len(columns_text.split(" ")) or 1
-        goal = palette_target(str(event.key), index, len(buttons), columns)
+        goal = palette_target(event.key, index, len(buttons), columns)
         if goal is None:
             return
-        event.preventDefault()
+        event.prevent()
         buttons[goal].focus()
 
     # -- drawing -------------------------------------------------------------------------------
 
     def update(self) -> None:
-        focused = dom.active_element()
+        focused = dom.focused()
         self.draw()
         self.keep_focus(focused)
         text = self.draft.text()
@@ -244,61 +232,62 @@ class ProgramBuilder:
         draft = self.draft
         setup = draft.setup or {}
         t = self.language.t
-        dom.by_id("builder-title").textContent = t(
-            "virus-fight.setup.heading", {"player": setup["player"]}
+        dom.node("builder-title").set_text(
+            t("virus-fight.setup.heading", {"player": setup["player"]})
         )
-        dom.by_id("builder-help").textContent = t("virus-fight.setup.help", {"max": draft.maximum})
+        dom.node("builder-help").set_text(t("virus-fight.setup.help", {"max": draft.maximum}))
         full = not draft.can_add()
-        for index, button in enumerate(children(self.slots_row)):
+        for index, button in enumerate(self.slots_row.children()):
             code = draft.slots[index] if index < len(draft.slots) else None
             active = index == draft.active
             marked = bool(code) and index == draft.marker
-            button.setAttribute("aria-pressed", "true" if active else "false")
-            button.classList.toggle("active", active)
-            button.classList.toggle("filled", bool(code))
-            button.classList.toggle("marked", marked)
-            dom.set_data(button, "code", code or None)
-            dom.set_data(button, "marker", "true" if marked else None)
-            button.setAttribute("aria-label", self.language.message(draft.slot_message(index)))
-            picture = button.querySelector(".slot-icon")
-            if dom.data(picture, "code") != (code or ""):
-                dom.set_data(picture, "code", code or "")
+            button.set_attr("aria-pressed", "true" if active else "false")
+            button.set_class("active", active)
+            button.set_class("filled", bool(code))
+            button.set_class("marked", marked)
+            button.set_data("code", code or None)
+            button.set_data("marker", "true" if marked else None)
+            button.set_attr("aria-label", self.language.message(draft.slot_message(index)))
+            picture = button.find(".slot-icon")
+            if picture is not None and picture.data("code") != (code or ""):
+                picture.set_data("code", code or "")
                 piece = draft.piece(code) if code else None
-                if piece is not None:
-                    picture.replaceChildren(icon(piece["svg"]))
-                else:
-                    picture.replaceChildren()
-        for button in children(self.palette):
-            code = dom.data(button, "code") or ""
+                picture.replace_children(icon(piece["svg"]) if piece is not None else [])
+        for button in self.palette.children():
+            code = button.data("code") or ""
             used = draft.is_used(code)
-            button.setAttribute("aria-pressed", "true" if used else "false")
-            button.classList.toggle("used", used)
-            button.disabled = not used and full
+            button.set_attr("aria-pressed", "true" if used else "false")
+            button.set_class("used", used)
+            button.enable(used or not full)
             piece = draft.piece(code)
             if piece is not None:
-                button.setAttribute("aria-label", self.language.message(piece["label"]))
+                button.set_attr("aria-label", self.language.message(piece["label"]))
         controls = draft.controls()
         for name in ("left", "right", "remove", "marker"):
-            dom.by_id("builder-" + name).disabled = controls[name]
+            dom.node("builder-" + name).enable(not controls[name])
         pressed = controls["marker-pressed"]
-        dom.by_id("builder-marker").setAttribute("aria-pressed", "true" if pressed else "false")
+        dom.node("builder-marker").set_attr("aria-pressed", "true" if pressed else "false")
         check = draft.check()
-        hint = dom.by_id("builder-hint")
-        hint.textContent = self.language.message(check["hint"])
-        dom.set_data(hint, "level", draft.hint_level())
-        dom.by_id("builder-submit").disabled = not check.get("text")
+        hint = dom.node("builder-hint")
+        hint.set_text(self.language.message(check["hint"]))
+        hint.set_data("level", draft.hint_level())
+        dom.node("builder-submit").enable(bool(check.get("text")))
 
     def focus_active(self) -> None:
-        buttons = children(self.slots_row)
+        buttons = self.slots_row.children()
         if 0 <= self.draft.active < len(buttons):
             buttons[self.draft.active].focus()
 
-    def keep_focus(self, previous: "Any") -> None:
+    def keep_focus(self, previous: "dom.Element | None") -> None:
         """A control that got disabled by its own click (Move left at the end of the row,
         Remove) drops the focus: give it to the active slot instead."""
-        if previous is None or not self.root.contains(previous) or self.root.hidden:
+        if previous is None or not self.root.contains(previous) or self.root.is_hidden():
             return
-        if bool(getattr(previous, "disabled", False)) or not self.root.contains(
-            dom.active_element()
-        ):
+        if previous.has_attr("disabled") or not self.root.contains(dom.focused()):
             self.focus_active()
+
+
+def closest(event: "dom.Event", selector: str) -> "dom.Element | None":
+    """The element the event happened on, or its nearest ancestor, that matches ``selector``."""
+    target = event.target
+    return None if target is None else target.closest(selector)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from glue.game import GamePage
+    from pyengine.protocol import View
 
 # How long the engine thinks per request: short enough that a new game or an undo is taken at
 # once, long enough that the messages cost little.
@@ -133,7 +134,8 @@ class Computer:
         )
 
     def hint_key(self) -> str:
-        return str(self.page.generation) + ":" + str((self.page.view or {}).get("ply_count"))
+        view = self.page.view
+        return str(self.page.generation) + ":" + str(None if view is None else view["ply_count"])
 
     def current_hint(self) -> "dict[str, Any] | None":
         hint = self.hint
@@ -175,38 +177,41 @@ class Computer:
 
     # ---- what the page shows --------------------------------------------------------------------
 
-    def player_of(self, view: "dict[str, Any]") -> "Any":
+    def player_of(self, view: "View") -> "Any":
         """The deciding player as a message (Fight the Virus's view.turn names them), or None."""
-        player = ((view.get("turn") or {}).get("params") or {}).get("player")
+        turn = view.get("turn")
+        player = (turn.get("params") or {}).get("player") if turn else None
         return player if isinstance(player, dict) else None
 
     def seat_name(self, seat: int) -> str:
         language = self.page.language
-        players = (self.page.view or {}).get("players") or []
+        view = self.page.view
+        players = [] if view is None else view.get("players") or []
         if 0 <= seat < len(players) and players[seat]:
             return language.message(players[seat])
         return language.t("play.seat-label", {"number": seat + 1})
 
-    def has_computer_seats(self, view: "dict[str, Any]") -> bool:
+    def has_computer_seats(self, view: "View") -> bool:
         seats = view.get("seats") or []
-        chances = (view.get("evaluation") or {}).get("chances") or []
+        evaluation = view.get("evaluation")
+        chances = (evaluation.get("chances") if evaluation else None) or []
         players = len(chances) or len(view.get("scores") or []) or len(seats)
         return any(kind != HUMAN for kind in seats[:players])
 
-    def render(self, view: "dict[str, Any]") -> None:
+    def render(self, view: "View") -> None:
         """The thinking line, the hint button and text, the pause button, the evaluation bar,
         the result chart and the Resign button (glue.controls)."""
         language = self.page.language
-        pause = dom.by_id("bot-pause")
-        pause.hidden = not self.has_computer_seats(view) or bool(view.get("result"))
-        pause.setAttribute("aria-pressed", "true" if self.paused else "false")
-        pause.textContent = language.t("play.resume" if self.paused else "play.pause")
-        button = dom.by_id("hint")
-        button.hidden = not self.human_to_move()
-        button.disabled = self.hint_busy
-        text = dom.by_id("hint-text")
+        pause = dom.node("bot-pause")
+        pause.show(self.has_computer_seats(view) and not view.get("result"))
+        pause.set_attr("aria-pressed", "true" if self.paused else "false")
+        pause.set_text(language.t("play.resume" if self.paused else "play.pause"))
+        button = dom.node("hint")
+        button.show(self.human_to_move())
+        button.enable(not self.hint_busy)
+        text = dom.node("hint-text")
         shown = self.current_hint()
-        text.hidden = shown is None
+        text.show(shown is not None)
         if shown is not None:
             best, others = hint_parts(shown["actions"])
             if best is None:
@@ -215,7 +220,7 @@ class Computer:
                 parts = [language.t("play.hint-best", {"action": best})]
             if others:
                 parts.append(language.t("play.hint-alternatives", {"actions": ", ".join(others)}))
-            text.textContent = " · ".join(parts)
+            text.set_text(" · ".join(parts))
         self.render_thinking()
         self.render_evaluation(view)
         self.render_chart(view)
@@ -224,14 +229,14 @@ class Computer:
     def render_thinking(self) -> None:
         page = self.page
         view = page.view
-        box = dom.by_id("thinking")
+        box = dom.node("thinking")
         bot = view is not None and page.bot_to_move()
         thinking = self.thinking
         hinting = thinking is not None and thinking.get("purpose") == "hint" and self.hint_busy
-        box.hidden = not (bot or hinting)
-        dom.set_data(box, "purpose", "hint" if hinting else "bot")
-        box.classList.toggle("paused", bool(bot and self.paused))
-        if box.hidden or view is None:
+        box.show(bot or hinting)
+        box.set_data("purpose", "hint" if hinting else "bot")
+        box.set_class("paused", bool(bot and self.paused))
+        if not (bot or hinting) or view is None:
             return
         language = page.language
         if hinting:
@@ -241,13 +246,13 @@ class Computer:
         else:
             player = self.player_of(view)
             if player is None:
-                player = self.seat_name(view["to_move"])
+                player = self.seat_name(view["to_move"] or 0)  # a computer's turn: a seat
             label = language.t("play.thinking", {"player": player})
-        dom.by_id("thinking-text").textContent = label
+        dom.node("thinking-text").set_text(label)
         progress = 0
         if thinking is not None and (hinting or thinking.get("seat") == view.get("to_move")):
             progress = thinking.get("progress") or 0
-        dom.by_id("thinking-progress").value = round(100 * progress)
+        dom.node("thinking-progress").set_value(round(100 * progress))
 
     def toggle_evaluation(self) -> None:
         self.eval_shown = not self.eval_shown
@@ -255,17 +260,16 @@ class Computer:
         if self.page.view is not None:
             self.render_evaluation(self.page.view)
 
-    def render_evaluation(self, view: "dict[str, Any]", chances: "Any" = None) -> None:
+    def render_evaluation(self, view: "View", chances: "list[float] | None" = None) -> None:
         """The evaluation bar (the toggle, remembered in this browser): one segment per seat in
         its colour, as wide as its chance, and the chances as text (``chances``: those of an
         earlier position, glue.viewer)."""
-        bar = dom.by_id("eval-bar")
+        bar = dom.node("eval-bar")
         evaluation = view.get("evaluation")
-        dom.by_id("eval-toggle").setAttribute(
-            "aria-pressed", "true" if self.eval_shown else "false"
-        )
-        bar.hidden = not self.eval_shown or not evaluation or bool(view.get("setup"))
-        if bar.hidden or not evaluation:
+        dom.node("eval-toggle").set_attr("aria-pressed", "true" if self.eval_shown else "false")
+        shown = self.eval_shown and bool(evaluation) and not view.get("setup")
+        bar.show(shown)
+        if not shown or not evaluation:
             return
         if chances is None:
             chances = evaluation["chances"]
@@ -278,10 +282,10 @@ class Computer:
                 attributes["class"] = "eval-seg"
                 attributes["data-seat"] = seat
                 attributes["data-tint"] = seat % 6
-            parts.append(dom.svg_element("rect", attributes))
-        dom.replace_children(dom.by_id("eval-svg"), parts)
-        dom.set_data(bar, "source", evaluation.get("source") or "")
-        dom.by_id("eval-legend").textContent = self.chance_text(chances)
+            parts.append(dom.make_svg("rect", attributes))
+        dom.node("eval-svg").replace_children(parts)
+        bar.set_data("source", evaluation.get("source") or "")
+        dom.node("eval-legend").set_text(self.chance_text(chances))
 
     def chance_text(self, chances: "list[float]") -> str:
         language = self.page.language
@@ -295,19 +299,21 @@ class Computer:
             )
         return " · ".join(texts)
 
-    def render_chart(self, view: "dict[str, Any]") -> None:
+    def render_chart(self, view: "View") -> None:
         """On the result banner: the seats' chances after every action, one line per seat. The
         chart is a slider over the game's positions: a click or the arrow keys show the
         position at that point (glue.viewer)."""
-        figure = dom.by_id("result-chart")
-        history = (view.get("evaluation") or {}).get("history") or []
-        figure.hidden = not view.get("result") or len(history) < 2
-        if figure.hidden:
+        figure = dom.node("result-chart")
+        evaluation = view.get("evaluation")
+        history = (evaluation.get("history") if evaluation else None) or []
+        charted = bool(view.get("result")) and len(history) >= 2
+        figure.show(charted)
+        if not charted:
             return
         language = self.page.language
         width = CHART_WIDTH
         height = CHART_HEIGHT
-        svg = dom.svg_element(
+        svg = dom.make_svg(
             "svg",
             {
                 "class": "chart",
@@ -323,13 +329,13 @@ class Computer:
             },
         )
         svg.append(
-            dom.svg_element(
+            dom.make_svg(
                 "rect", {"class": "chart-frame", "x": 0, "y": 0, "width": width, "height": height}
             )
         )
         middle = height / 2
         svg.append(
-            dom.svg_element(
+            dom.make_svg(
                 "line", {"class": "chart-even", "x1": 0, "x2": width, "y1": middle, "y2": middle}
             )
         )
@@ -341,31 +347,36 @@ class Computer:
                 "data-seat": seat,
                 "data-tint": seat % 6,
             }
-            svg.append(dom.svg_element("polyline", attributes))
-        svg.append(dom.svg_element("line", {"class": "chart-mark", "y1": 0, "y2": height}))
-        caption = dom.create("figcaption", "", language.t("play.chart-title"))
+            svg.append(dom.make_svg("polyline", attributes))
+        svg.append(dom.make_svg("line", {"class": "chart-mark", "y1": 0, "y2": height}))
+        caption = dom.make("figcaption", "", language.t("play.chart-title"))
         for seat in range(len(lines)):  # the key: each seat's line colour
-            key = dom.create("span", "chart-key", self.seat_name(seat))
-            dom.set_data(key, "seat", seat)
-            dom.set_data(key, "tint", seat % 6)
-            caption.append(" ", key)
-        dom.replace_children(figure, [svg, caption])
+            key = dom.make("span", "chart-key", self.seat_name(seat))
+            key.set_data("seat", seat)
+            key.set_data("tint", seat % 6)
+            caption.append_text(" ")
+            caption.append(key)
+        figure.replace_children([svg, caption])
         self.mark_chart(None)
 
     def mark_chart(self, ply: "int | None") -> None:
         """The chart's mark and value: the position viewed (None: the end of the game)."""
-        svg = dom.query("#result-chart svg")
-        history = ((self.page.view or {}).get("evaluation") or {}).get("history") or []
-        if svg is None or not history:
+        svg = dom.find("#result-chart svg")
+        view = self.page.view
+        evaluation = None if view is None else view.get("evaluation")
+        history = (evaluation.get("history") if evaluation else None) or []
+        if svg is None or view is None or not history:
             return
         last = len(history) - 1
         shown = last if ply is None else min(ply, last)
-        svg.setAttribute("aria-valuenow", str(shown))
-        moves = (self.page.view or {}).get("moves") or []
+        svg.set_attr("aria-valuenow", shown)
+        moves = view.get("moves") or []
         number, total = position_number(moves, shown)  # as the move list counts
         text = self.page.language.t("replay.chart-value", {"ply": number, "total": total})
-        svg.setAttribute("aria-valuetext", text)
-        mark = dom.query(".chart-mark", svg)
+        svg.set_attr("aria-valuetext", text)
+        mark = svg.find(".chart-mark")
+        if mark is None:
+            return
         x = chart_x(shown, len(history), CHART_WIDTH)
-        mark.setAttribute("x1", str(x))
-        mark.setAttribute("x2", str(x))
+        mark.set_attr("x1", x)
+        mark.set_attr("x2", x)

@@ -15,8 +15,6 @@ naming them; their paths carry their versions) has them in its HTTP cache. (A ca
 Where the note is wrong (the cache was cleared) the visitor sees the plain "Starting the game
 engine…" instead of the bar; nothing else changes."""
 
-import asyncio
-
 from glue import dom
 from glue.progress import Progress, bar_text, note_of
 
@@ -38,22 +36,18 @@ FAILED = "failed"
 
 
 def controlled_by_service_worker() -> bool:
-    container = dom.service_workers()  # None where refused (sandboxed frames)
-    return container is not None and container.controller is not None
+    workers = dom.service_workers()  # None where refused (sandboxed frames)
+    return workers is not None and workers.controlled()
 
 
 async def boot_files() -> "list[tuple[str, int]]":
     """The worker's boot files with their sizes, in the order it asks for them (read through
     JavaScript: MicroPython's dicts keep no order)."""
-    response = await dom.window.fetch(dom.site_url("build.json"))
-    if not response.ok:
-        raise OSError("build.json: HTTP " + str(response.status))
-    build = await response.json()
-    game = dom.data(dom.document.body, "game") or ""
-    files = getattr(getattr(build, "bootFiles", None), game, None)
+    game = dom.body().data("game") or ""
+    files = await dom.fetch_entries(dom.site_url("build.json"), ["bootFiles", game])
     if files is None:
         return []
-    return [(str(path), int(size)) for path, size in dom.from_js(dom.js.Object.entries(files))]
+    return [(str(path), int(size)) for path, size in files]
 
 
 class Download:
@@ -71,22 +65,14 @@ class Download:
         self.on_progress(self.progress.state())
 
     async def fetch_counting(self, path: str, size: int) -> None:
-        response = await dom.window.fetch(dom.site_url(path))
-        body = response.body
-        if not response.ok or body is None:
-            raise OSError(path + ": HTTP " + str(response.status))
-        reader = body.getReader()
-        counted = 0
-        while True:
-            chunk = await reader.read()
-            if chunk.done:
-                break
-            length = int(chunk.value.byteLength)
-            counted += length
-            self.progress.add(length)
-            if not self.failed:
-                self.report()
+        counted = await dom.fetch_counting(dom.site_url(path), self.arrived)
         self.progress.file_finished(size, counted)
+
+    def arrived(self, length: int) -> None:
+        """``length`` more bytes of a file arrived."""
+        self.progress.add(length)
+        if not self.failed:
+            self.report()
 
     async def lane(self) -> None:
         while self.queue and not self.failed:
@@ -101,7 +87,7 @@ class Download:
 
     async def run(self) -> str:
         self.report()
-        await asyncio.gather(*[self.lane() for _ in range(LANES)])
+        await dom.gather([self.lane() for _ in range(LANES)])
         if self.failed:
             return FAILED
         self.progress.finish(True)
@@ -117,11 +103,11 @@ class Bar:
     not outlive it."""
 
     def __init__(self) -> None:
-        self.box = dom.by_id("loading-download")
-        self.bar = dom.by_id("loading-progress")
-        self.text = dom.by_id("loading-bytes")
-        self.template = dom.by_id("loading-download-template")
-        self.starting = dom.by_id("loading-text")
+        self.box = dom.element("loading-download")
+        self.bar = dom.element("loading-progress")
+        self.text = dom.element("loading-bytes")
+        self.template = dom.element("loading-download-template")
+        self.starting = dom.element("loading-text")
         self.usable = None not in (self.box, self.bar, self.text, self.template)
         self.latest: Any = None
         self.scheduled = False
@@ -150,19 +136,19 @@ class Bar:
         self.drawn_at = dom.page_time_ms()
         state = self.latest
         done = state["done"]
-        self.box.hidden = done
+        self.box.show(not done)
         if self.starting is not None:
-            self.starting.hidden = not done
+            self.starting.show(done)
         if done:
             return
-        self.bar.max = state["total"]
-        self.bar.value = state["received"]
-        language = str(dom.document.documentElement.lang or "en")
-        template = str(self.template.textContent)
-        self.text.textContent = bar_text(template, state["received"], state["total"], language)
+        self.bar.set_attr("max", state["total"])
+        self.bar.set_value(state["received"])
+        language = dom.root().attr("lang") or "en"
+        template = self.template.text()
+        self.text.set_text(bar_text(template, state["received"], state["total"], language))
 
 
-async def download_runtime(started: "asyncio.Event") -> str:
+async def download_runtime(started: "dom.Flag") -> str:
     """Shows the download of the runtime on a first visit; returns how it went. The files are
     fetched once ``started`` is set (the worker's own script has arrived, see glue.engine);
     build.json is read meanwhile."""

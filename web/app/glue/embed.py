@@ -17,7 +17,7 @@ def url_origin(candidate: "Any") -> "str | None":
     """The origin of a URL, or None (not a URL, or an opaque origin)."""
     if not candidate or not dom.can_parse_url(str(candidate)):
         return None  # not a URL
-    origin = str(dom.js.URL.new(str(candidate)).origin)
+    origin = dom.url_origin(str(candidate))
     return None if origin == "null" else origin
 
 
@@ -25,14 +25,12 @@ def parent_origin(hint: "str | None" = None) -> "str | None":
     """The origin of the page that frames this one, or None (not framed, or unknown). ``hint``:
     the origin the poster passed on (``?parent=``): the game page cannot read it from its
     referrer, which is the poster."""
-    window = dom.window
-    if dom.same(window.parent, window):
+    if not dom.is_framed():
         return None
-    ancestors = getattr(window.location, "ancestorOrigins", None)  # Chromium, Safari
-    if ancestors is not None and ancestors.length:
-        first = str(ancestors.item(0))
+    first = dom.ancestor_origin()  # Chromium, Safari
+    if first is not None:
         return None if first == "null" else first
-    for candidate in (hint, dom.document.referrer):
+    for candidate in (hint, dom.referrer()):
         origin = url_origin(candidate)
         if origin is not None:
             return origin
@@ -47,22 +45,19 @@ class SizeReporter:
         self.last = 0
 
     def send(self, force: bool = False) -> None:
-        rectangle = dom.document.documentElement.getBoundingClientRect()
-        height = int(-(-float(rectangle.height) // 1))  # Math.ceil
+        height = int(-(-dom.root().rect()[3] // 1))  # Math.ceil
         if not force and height == self.last:
             return
         self.last = height
-        message = dom.plain_js({"type": "virus-games:size", "height": height})
-        dom.window.parent.postMessage(message, self.origin)
+        dom.post_to_parent({"type": "virus-games:size", "height": height}, self.origin)
 
-    def resized(self, *_: "Any") -> None:
+    def resized(self) -> None:
         self.send()
 
-    def on_message(self, event: "Any") -> None:
-        if str(event.origin) != self.origin or not dom.same(event.source, dom.window.parent):
+    def on_message(self, event: "dom.Event") -> None:
+        if event.origin != self.origin or not event.from_parent:
             return
-        message = event.data
-        if message is not None and getattr(message, "type", None) == "virus-games:ping":
+        if event.message_type == "virus-games:ping":
             self.send(True)
 
 
@@ -71,7 +66,6 @@ def report_size(hint: "str | None" = None) -> None:
     if origin is None:
         return
     reporter = SizeReporter(origin)
-    observer = dom.js.ResizeObserver.new(dom.proxy(dom.guarded(reporter.resized, "resize")))
-    observer.observe(dom.document.documentElement)
-    dom.on(dom.window, "message", reporter.on_message)
+    dom.on_resize(dom.root(), reporter.resized)
+    dom.on_window("message", reporter.on_message)
     reporter.send(True)

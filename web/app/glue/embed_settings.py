@@ -6,7 +6,7 @@ widget tries next when the engine refuses its game (``drop_refused``). Pure: the
 (glue.embed, glue.poster, the game page) hands in ``location.search``."""
 
 from glue.seat_choices import HUMAN
-from glue.urlform import first, parse_form, seat_list
+from glue.urlform import first, form_encode, parse_form, seat_list
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -96,3 +96,34 @@ def poster_title(settings: "dict[str, Any]", levels: "list[str]") -> "dict[str, 
     if any(bot != bots[0] for bot in bots):
         return {"key": "embed.title-computers", "params": {}}
     return {"key": "embed.title-computer", "params": {"level": {"key": "embed.level." + bots[0]}}}
+
+
+def game_page_query(query: str, parent: "str | None", language: str) -> str:
+    """The game page's query string (no ``?``) when the poster's Play opens it: the poster's
+    own, without ``game``, with ``parent`` (when known: the game page cannot read it from its
+    referrer) and ``lang`` set, as ``URLSearchParams``'s ``set``, ``delete`` and ``toString``
+    write them.
+
+    >>> game_page_query("?game=zebra&lang=de&mode=replay&lang=fr", None, "es")
+    'lang=es&mode=replay'
+    """
+    pairs = parse_form(query)
+    if parent:
+        pairs = _set_pair(pairs, "parent", parent)
+    pairs = [pair for pair in pairs if pair[0] != "game"]
+    pairs = _set_pair(pairs, "lang", language)
+    return "&".join(form_encode(name) + "=" + form_encode(value) for name, value in pairs)
+
+
+def _set_pair(pairs: "list[tuple[str, str]]", name: str, value: str) -> "list[tuple[str, str]]":
+    """``URLSearchParams.set``: the first pair named ``name`` takes ``value`` and the others
+    go; without one, the pair is added at the end."""
+    if first(pairs, name) is None:
+        return pairs + [(name, value)]
+    kept = []
+    for key, old in pairs:
+        if key != name:
+            kept.append((key, old))
+        elif all(other != name for other, _ in kept):
+            kept.append((key, value))
+    return kept

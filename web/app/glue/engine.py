@@ -7,7 +7,6 @@ true}`` as soon as its script runs and ``{boot, snapshot, steps}`` once the engi
 The worker is the one app/engine-early.js started for this game while the page was parsed, if
 any (the events it sent meanwhile are handled first), else a new one."""
 
-import asyncio
 import json
 import math
 
@@ -16,6 +15,14 @@ from glue import dom
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
+
+    from pyengine.protocol import (
+        HelloReply,
+        WorkerBoot,
+        WorkerError,
+        WorkerReply,
+        WorkerStarted,
+    )
 
 WORKER_SCRIPT = "app/engine-worker.js"
 WORKER_FAILED = "the engine's worker failed"
@@ -29,7 +36,7 @@ class Waiting:
     """A request sent to the worker, until its reply or its error arrives."""
 
     def __init__(self) -> None:
-        self.arrived = asyncio.Event()
+        self.arrived = dom.Flag()
         self.reply: str | None = None
         self.error: str | None = None
 
@@ -52,7 +59,7 @@ class EngineClient:
 
     def __init__(self, game: "str | None" = None) -> None:
         self.game = game or ""  # the game this page plays: its modules load with the engine
-        self.worker: Any = None
+        self.worker: dom.Worker | None = None
         self.pending: dict[int, Waiting] = {}
         self.next_id = 0
         self.booted = False
@@ -69,15 +76,16 @@ class EngineClient:
         # while it is decided and runs, then "service-worker", "cached", "downloaded" or
         # "failed" (``download_finished`` waits for that).
         self.download: str | None = None
-        self.download_done = asyncio.Event()
-        self.worker_started = asyncio.Event()
+        self.download_done = dom.Flag()
+        self.worker_started = dom.Flag()
 
     # -- the public side ------------------------------------------------------------------
 
-    async def start(self) -> "dict[str, Any]":
+    async def start(self) -> "HelloReply":
         """Boots the worker once; returns the engine's answer to ``hello``."""
         hello = self.begin()
-        return json.loads(await hello.text())
+        reply: HelloReply = json.loads(await hello.text())
+        return reply
 
     async def request(self, request: "dict[str, Any]") -> "dict[str, Any]":
         """Sends ``request`` after the previous ones (the worker handles them in the order
@@ -105,68 +113,43 @@ class EngineClient:
         return self.hello
 
     def connect(self) -> None:
-        early = getattr(dom.window, "virusGamesEarlyEngine", None)
-        worker = getattr(early, "worker", None) if early is not None else None
-        if worker is not None and str(getattr(early, "game", "")) == self.game:
-            dom.js.Reflect.deleteProperty(dom.window, "virusGamesEarlyEngine")
-            self.worker = worker
-            self.worker.removeEventListener("message", early.keep)
-            self.worker.removeEventListener("error", early.keep)
-            events = early.events
-            for index in range(int(events.length)):
-                event = events[index]
-                if str(event.type) == "error":
-                    self.on_error(event)
-                else:
-                    self.on_message(event)
-        else:
-            dom.window.virusGamesEngineStarted = True  # engine-early.js must not start another
-            dom.mark("engine-start")  # read by bench/load.py
-            name = ("engine " + self.game).strip()
-            options = dom.plain_js({"type": "module", "name": name})
-            self.worker = dom.js.Worker.new(dom.site_url(WORKER_SCRIPT), options)
-        dom.on(self.worker, "message", self.on_message)
-        dom.on(self.worker, "error", self.on_error)
+        """The worker engine-early.js started for this game, else a new one."""
+        script = dom.site_url(WORKER_SCRIPT)
+        self.worker = dom.Worker(self.game, script, self.on_message, self.on_boot, self.on_error)
 
     def post(self, text: str) -> Waiting:
         waiting = Waiting()
-        if self.failure is not None:
-            waiting.settle(None, self.failure)
+        if self.failure is not None or self.worker is None:
+            waiting.settle(None, self.failure or WORKER_FAILED)
             return waiting
         identifier = self.next_id
         self.next_id += 1
         self.pending[identifier] = waiting
-        self.worker.postMessage(dom.plain_js({"id": identifier, "request": text}))
+        self.worker.post({"id": identifier, "request": text})
         return waiting
 
-    def on_message(self, event: "Any") -> None:
-        data = event.data
-        if getattr(data, "started", None):
+    def on_message(self, message: "WorkerReply | WorkerError | WorkerStarted") -> None:
+        """A message of the worker besides its boot (see :func:`glue.dom.worker_message`)."""
+        if "started" in message:
             self.worker_started.set()  # the download bar may fetch now
             return
-        if getattr(data, "boot", None) is not None:
-            self.on_boot(dom.from_js(data))
-            return
-        identifier = getattr(data, "id", None)
-        if identifier is None:
-            return  # not an answer to a request
+        identifier = message["id"]
         waiting = self.pending.pop(identifier, None)
-        error = getattr(data, "error", None)
-        if error is not None:
+        if "reply" not in message:  # the worker could not handle the request
             if waiting is not None:
-                waiting.settle(None, str(error))
+                waiting.settle(None, message["error"])
             return
         if identifier == self.hello_id:
             self.ready_at = dom.page_time_ms()
             dom.mark("engine-ready")  # read by bench/load.py
         if waiting is not None:
-            waiting.settle(str(data.reply), None)
+            waiting.settle(str(message.get("reply")), None)
 
-    def on_error(self, event: "Any") -> None:
-        """An error fails the requests waiting for a reply; one before the engine has started
-        (its script missing, say) fails every later request too."""
-        message = getattr(event, "message", None)
-        error = str(message) if message else WORKER_FAILED
+    def on_error(self, message: "str | None") -> None:
+        """An error (``message``: its text, if any) fails the requests waiting for a reply; one
+        before the engine has started (its script missing, say) fails every later request
+        too."""
+        error = message or WORKER_FAILED
         if not self.booted:
             self.failure = error
         pending = self.pending
@@ -174,17 +157,16 @@ class EngineClient:
         for waiting in pending.values():
             waiting.settle(None, error)
 
-    def on_boot(self, boot: "dict[str, Any]") -> None:
+    def on_boot(self, boot: "WorkerBoot") -> None:
         self.booted = True
         self.boot_mode = boot.get("boot")
-        # performance.toJSON(): the origin as JSON text, never as a (32-bit) proxied number
-        origin = dom.from_js(dom.window.performance)["timeOrigin"]
+        origin = dom.time_origin_ms()
         steps = boot.get("steps") or {}
         # the worker's steps (ms since the epoch) in this page's time (ms since navigation)
         self.boot_steps = {name: math.floor(steps[name] - origin + 0.5) for name in steps}
-        root = dom.document.documentElement
-        root.setAttribute("data-engine-boot", str(boot.get("boot")))
-        root.setAttribute("data-engine-snapshot", str(boot.get("snapshot")))
+        root = dom.root()
+        root.set_data("engine-boot", str(boot.get("boot")))
+        root.set_data("engine-snapshot", str(boot.get("snapshot")))
 
     async def run_download(self) -> None:
         """The first visit's download bar; the download starts when the worker says it has

@@ -40,7 +40,10 @@ from glue.tabs import TabGames
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
+
+    from pyengine.protocol import Message, View
 
 REPLACING = ("new", "load", "restore")
 
@@ -49,15 +52,15 @@ class GamePage:
     def __init__(self, language: "i18n.PageLanguage", engine: EngineClient) -> None:
         self.language = language
         self.engine = engine
-        self.game = dom.data(dom.document.body, "game") or ""
+        self.game = dom.body().data("game") or ""
         self.embed: dict[str, Any] | None = None
         if is_embedded():
             from glue.embed_settings import embed_settings  # blog widgets only
 
-            self.embed = embed_settings(str(dom.window.location.search))
+            self.embed = embed_settings(dom.page_address("search"))
         self.replay = self.embed is not None and self.embed["mode"] == "replay"
-        self.view: dict[str, Any] | None = None
-        self.message: dict[str, Any] | None = None
+        self.view: View | None = None
+        self.message: Message | None = None
         self.generation = 0  # games started or loaded (a new game's draft starts empty)
         self.loaded_generation: int | None = None  # a loaded record's game: no best score
         self.inflight = 0
@@ -92,7 +95,7 @@ class GamePage:
     def builder(self) -> "Any":
         """Virus Fight's program builder (glue.builder), once a view has a secret setup."""
         if self.made_builder is None:
-            if not (self.view or {}).get("setup"):
+            if self.view is None or not self.view.get("setup"):
                 return ABSENT_BUILDER
             from glue.builder import ProgramBuilder
 
@@ -107,7 +110,7 @@ class GamePage:
     def placer(self) -> "Any":
         """Fight the Virus's shape placer (glue.placer), once a view has a placement."""
         if self.made_placer is None:
-            if not (self.view or {}).get("placement"):
+            if self.view is None or not self.view.get("placement"):
                 return ABSENT_PLACER
             from glue.placer import ShapePlacer
 
@@ -144,12 +147,12 @@ class GamePage:
         if self.made_animator is not None:
             self.made_animator.finish()
 
-    def moved(self, before: str, old_svg: "Any", after: str) -> None:
+    def moved(self, before: str, old_svg: "dom.Element | None", after: str) -> None:
         """The board went from picture ``before`` to ``after`` by a few actions: its motion,
         and what happened for the sound."""
         self.sound_events += self.animator.animate(self.game, before, old_svg, after)
 
-    def rolled(self, dice: "Any", before: "str | None", after: "str | None") -> None:
+    def rolled(self, dice: "dom.Element | None", before: "str | None", after: "str | None") -> None:
         """The dice beside the board were drawn again (Fight the Virus): a roll if they
         changed."""
         if self.animator.roll(dice, before, after):
@@ -179,24 +182,24 @@ class GamePage:
         try:
             await self.engine.start()
         except Exception as error:
-            dom.js.console.warn("engine start failed", str(error))
-            dom.by_id("loading-text").textContent = self.language.t("play.loading-failed")
-            dom.by_id("loading").classList.add("failed")
+            dom.warn("engine start failed", str(error))
+            dom.node("loading-text").set_text(self.language.t("play.loading-failed"))
+            dom.node("loading").set_class("failed")
             return
         await opening.open_first_game(self)
         self.set_loading(False)
         dom.mark("game-ready")  # read by bench/load.py
-        dom.document.body.setAttribute("data-ready", "true")
+        dom.body().set_data("ready", "true")
 
     def language_changed(self, language: str) -> None:
         if self.view is not None:
             self.render()
 
     def set_loading(self, loading: bool) -> None:
-        dom.by_id("loading").hidden = not loading
-        self.board.element.setAttribute("aria-busy", "true" if loading else "false")
-        for button in dom.query_all("[data-needs-engine]"):
-            button.disabled = loading
+        dom.node("loading").show(loading)
+        self.board.element.set_attr("aria-busy", "true" if loading else "false")
+        for button in dom.find_all("[data-needs-engine]"):
+            button.enable(not loading)
 
     async def send(self, request: "dict[str, Any]") -> "dict[str, Any]":
         """Sends ``request`` and takes in its reply; a request that changes the game drops a
@@ -224,7 +227,7 @@ class GamePage:
         try:
             return await self.engine.request(request)
         except Exception as error:
-            dom.js.console.warn("engine request failed", str(error))
+            dom.warn("engine request failed", str(error))
             return {"ok": False, "error": {"code": "internal", "params": {}}}
         finally:
             self.inflight -= 1
@@ -236,7 +239,8 @@ class GamePage:
         per-game state."""
         op = request["op"]
         replacing = op in REPLACING
-        ended = bool(reply.get("view")) and not replacing and not (self.view or {}).get("result")
+        result = None if self.view is None else self.view.get("result")
+        ended = bool(reply.get("view")) and not replacing and not result
         if reply.get("view"):
             self.view = reply["view"]
         if replacing and reply.get("ok"):
@@ -260,13 +264,14 @@ class GamePage:
             self.render()
             self.panels.announce_reply()
             finished = outcome(self.view.get("result"), self.view.get("seats") or [])
-            refused = not reply.get("ok") or (self.message or {}).get("level") == "error"
+            level = None if self.message is None else self.message.get("level")
+            refused = not reply.get("ok") or level == "error"
             illegal = op in ("click", "play") and refused
             self.speaker.play(self.sound_events, illegal, finished if ended else None)
         if op == "click":  # read by bench/load.py
-            dom.mark("click-drawn", (self.view or {}).get("ply_count"))
+            dom.mark("click-drawn", None if self.view is None else self.view.get("ply_count"))
 
-    def error_message(self, error: "dict[str, Any]") -> "dict[str, Any]":
+    def error_message(self, error: "Mapping[str, Any]") -> "Message":
         """A translation request for an engine error: its own text where the site has one,
         else the engine's English message inside a generic sentence."""
         code = str(error.get("code", "internal"))
@@ -279,7 +284,7 @@ class GamePage:
     def render(self) -> None:
         self.panels.render()
 
-    def show_message(self, message: "dict[str, Any]", level: str = "info") -> None:
+    def show_message(self, message: "Message", level: str = "info") -> None:
         self.message = {"key": message["key"], "params": message.get("params") or {}}
         self.message["level"] = level
         self.panels.render_message()
@@ -288,7 +293,7 @@ class GamePage:
     # ---- seats ------------------------------------------------------------------------------
 
     def is_bot_seat(self, seat: "int | None") -> bool:
-        seats = (self.view or {}).get("seats") or []
+        seats = [] if self.view is None else self.view.get("seats") or []
         return isinstance(seat, int) and 0 <= seat < len(seats) and seats[seat] != HUMAN
 
     def bot_to_move(self) -> bool:
@@ -301,7 +306,9 @@ class GamePage:
         )
 
     def human_seats(self) -> "list[int]":
-        view = self.view or {}
+        view = self.view
+        if view is None:
+            return []
         seats = view.get("seats") or []
         players = len(view.get("scores") or []) or len(seats)
         return [seat for seat in range(min(players, len(seats))) if seats[seat] == HUMAN]
@@ -337,7 +344,7 @@ class GamePage:
     async def undo(self) -> None:
         """Undo; with computer players, back to the last decision a person made (undoing only
         the computer's decision would let it play the same again at once)."""
-        if not (self.view or {}).get("can_undo"):
+        if self.view is None or not self.view.get("can_undo"):
             return
         self.undoing = True
         self.computer.stop()
@@ -345,7 +352,8 @@ class GamePage:
             reply = await self.send({"op": "undo"})
             while (
                 reply.get("ok")
-                and (self.view or {}).get("can_undo")
+                and self.view is not None
+                and self.view.get("can_undo")
                 and self.bot_to_move()
                 and self.human_seats()
             ):
@@ -358,12 +366,12 @@ class GamePage:
         if self.view is not None and not self.bot_to_move():
             dom.spawn(self.send({"op": "cancel"}), "cancel", True)
 
-    def take_back_game(self, event: "Any") -> None:
+    def take_back_game(self, event: "dom.Event") -> None:
         """Another tab saved over this tab's game (it resumed it from the home page's list):
         this tab's game goes on under a new id, saved at once, so neither game is lost."""
         if self.slot is None or self.view is None or not self.view.get("saved"):
             return
-        if event.key != self.tabs.saved_key(self.slot) or event.newValue is None:
+        if event.key != self.tabs.saved_key(self.slot) or event.new_value is None:
             return
         self.slot = new_slot()
         self.tabs.claim(self.slot)
@@ -386,7 +394,7 @@ class GamePage:
         if self.view is None or self.replay:
             return
         if self.viewing() is not None:
-            self.panels.say(str(dom.by_id("viewing-text").textContent))
+            self.panels.say(dom.node("viewing-text").text())
             return
         self.board.cursor = cell
         if self.view.get("setup"):
@@ -410,7 +418,7 @@ class GamePage:
     def status(self) -> str:
         """The page's state as JSON text, for the e2e tests and bench/load.py (they cannot
         read Python objects): the view's main fields and the page's own flags."""
-        view = self.view or {}
+        view: Mapping[str, Any] = self.view or {}
         setup = view.get("setup")
         return json.dumps(
             {
@@ -496,13 +504,14 @@ def new_slot() -> str:
 
 
 def is_embedded() -> bool:
-    return dom.data(dom.document.body, "embed") == "1"
+    return dom.body().data("embed") == "1"
 
 
-def replay_target(view: "dict[str, Any]", where: str) -> "int | None":
+def replay_target(view: "View", where: str) -> "int | None":
     """The ply a replay button goes to, or None where it cannot go."""
     current = view["ply_count"]
-    total = current + len((view.get("saved") or {}).get("redo") or [])
+    saved = view.get("saved")
+    total = current + len((saved.get("redo") if saved else None) or [])
     targets = {"first": 0, "prev": current - 1, "next": current + 1, "last": total}
     ply = targets.get(where)
     if ply is None or ply < 0 or ply > total or ply == current:
@@ -511,35 +520,27 @@ def replay_target(view: "dict[str, Any]", where: str) -> "int | None":
 
 
 def expose(page: GamePage) -> None:
-    """``window.virusGames``, what the e2e tests and the benchmarks use (only they ask for it,
-    see dom.test_hooks_wanted): ``send(request)`` resolves with the engine's reply,
-    ``status()`` gives the page's state as JSON text."""
-
-    async def send(request: "Any") -> "Any":
-        reply = await page.send(json.loads(str(dom.js.JSON.stringify(request))))
-        return dom.js.JSON.parse(json.dumps(reply))
+    """What the e2e tests and the benchmarks use (only they ask for it, see
+    dom.test_hooks_wanted): ``send(request)`` resolves with the engine's reply, ``status()``
+    gives the page's state as JSON text, ``fault()`` raises in the glue."""
 
     def fault() -> None:
+        # an error in the glue, as any event handler could meet one (e2e/test_zebra.py)
         raise RuntimeError("a fault caused on purpose")
 
-    hook = dom.js.Object.new()
-    hook.send = dom.proxy(send)
-    hook.status = dom.proxy(page.status)
-    # an error in the glue, as any event handler could meet one (e2e/test_zebra.py)
-    hook.fault = dom.proxy(dom.guarded(fault, "test fault"))
-    dom.window.virusGames = hook
+    dom.expose_test_hooks(page.send, page.status, fault)
 
 
 async def run() -> None:
     pwa.start()  # waits for the engine's first view (body[data-ready]) by itself
-    engine = EngineClient(dom.data(dom.document.body, "game") or "")
+    engine = EngineClient(dom.body().data("game") or "")
     dom.spawn(engine.start(), "engine start")  # translations load while it boots
     if is_embedded():
         from glue.embed import report_size  # blog widgets only
         from glue.embed_settings import embed_settings
 
-        settings = embed_settings(str(dom.window.location.search))
-        dom.document.body.classList.toggle("replay", settings["mode"] == "replay")
+        settings = embed_settings(dom.page_address("search"))
+        dom.body().set_class("replay", settings["mode"] == "replay")
         report_size(settings.get("parent"))
     language = await i18n.start()
     page = GamePage(language, engine)

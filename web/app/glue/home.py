@@ -18,35 +18,34 @@ class UnfinishedList:
         self.saved = saved
 
     def render(self, *_: "Any") -> None:
-        section = dom.by_id("unfinished")
+        section = dom.element("unfinished")
         if section is None:
             return  # a docs page: translations only
         entries = self.saved.unfinished()  # checked entries only (glue.saved.clean_entry)
-        section.hidden = not entries
-        holder = dom.by_id("unfinished-list")
+        section.show(bool(entries))
+        holder = dom.node("unfinished-list")
         focused = self.focused(holder)
-        items = [self.item(entry) for entry in entries]
-        dom.replace_children(holder, items)
+        holder.replace_children([self.item(entry) for entry in entries])
         if focused is not None:  # the same control of the same game keeps the focus
-            again = dom.query('li[data-id="' + focused[0] + '"] .' + focused[1], holder)
+            again = holder.find('li[data-id="' + focused[0] + '"] .' + focused[1])
             if again is not None:
                 again.focus()
 
-    def changed(self, event: "Any") -> None:
+    def changed(self, event: "dom.Event") -> None:
         """Another tab changed this browser's storage: the list again, if games changed
         (not for the leases the game tabs renew every few seconds)."""
-        if is_listing_key(event.key):
+        if is_listing_key(event.storage_key):
             self.render()
 
     @staticmethod
-    def focused(holder: "Any") -> "tuple[str, str] | None":
+    def focused(holder: "dom.Element") -> "tuple[str, str] | None":
         """(game id, class) of the list's control that has the focus, or None."""
-        active = dom.active_element()
+        active = dom.focused()
         if active is None or not holder.contains(active):
             return None
         item = active.closest("li")
-        game_id = dom.data(item, "id") if item is not None else None
-        name = str(active.className or "").split(" ")[0]
+        game_id = item.data("id") if item is not None else None
+        name = (active.attr("class") or "").split(" ")[0]
         if game_id is None or not valid_id(game_id) or not name:
             return None
         return (game_id, name)
@@ -64,56 +63,55 @@ class UnfinishedList:
         parts.append(t("home.updated", {"date": when}))
         return " · ".join(part for part in parts if part)
 
-    def item(self, entry: "dict[str, Any]") -> "Any":
+    def item(self, entry: "dict[str, Any]") -> "dom.Element":
         t = self.language.t
         name = t("game." + entry["game"] + ".name")
-        item = dom.create("li", "unfinished-game")
-        item.setAttribute("data-game", entry["game"])
-        item.setAttribute("data-id", entry["id"])
-        link = dom.create("a", "unfinished-link")
+        item = dom.make("li", "unfinished-game")
+        item.set_data("game", entry["game"])
+        item.set_data("id", entry["id"])
+        link = dom.make("a", "unfinished-link")
         # checked values only: a known game's page, an id of [a-z0-9-]
-        link.href = entry["game"] + ".html#game=" + entry["id"]
-        link.append(
-            dom.create("strong", "", name),
-            dom.create("span", "unfinished-detail", self.details(entry)),
-            dom.create("span", "unfinished-resume", t("home.resume")),
-        )
-        remove = dom.create("button", "unfinished-delete", t("home.delete"))
-        remove.type = "button"
-        remove.setAttribute("aria-label", t("home.delete-label", {"game": name}))
+        link.set_attr("href", entry["game"] + ".html#game=" + entry["id"])
+        link.append(dom.make("strong", "", name))
+        link.append(dom.make("span", "unfinished-detail", self.details(entry)))
+        link.append(dom.make("span", "unfinished-resume", t("home.resume")))
+        remove = dom.make("button", "unfinished-delete", t("home.delete"))
+        remove.set_attr("type", "button")
+        remove.set_attr("aria-label", t("home.delete-label", {"game": name}))
 
-        def delete(event: "Any", game_id: str = entry["id"]) -> None:
+        def delete(event: "dom.Event", game_id: str = entry["id"]) -> None:
             self.saved.remove(game_id)
             self.render()
-            target = dom.query(".unfinished-delete, .card-link")
+            target = dom.find(".unfinished-delete, .card-link")
             if target is not None:
                 target.focus()
 
-        dom.on(remove, "click", delete)
-        item.append(link, remove)
+        remove.on("click", delete)
+        item.append(link)
+        item.append(remove)
         return item
 
 
 def bind_level() -> None:
     """The home page's computer level: the one chosen last (here or in a game's seats),
     written into every "Play the computer" link, remembered when changed."""
-    select = dom.by_id("level")
+    select = dom.element("level")
     if select is None:
         return
 
     def show() -> None:
-        level = str(select.value)
-        for link in dom.query_all("a[data-start=computer]"):
-            game = str(link.getAttribute("href")).split("#")[0]
-            link.setAttribute("href", game + "#play=computer&level=" + level)
+        level = select.value()
+        for link in dom.find_all("a[data-start=computer]"):
+            game = (link.attr("href") or "").split("#")[0]
+            link.set_attr("href", game + "#play=computer&level=" + level)
 
-    def changed(event: "Any") -> None:
-        dom.keep_setting(LEVEL_KEY, str(select.value))
+    def changed(event: "dom.Event") -> None:
+        dom.keep_setting(LEVEL_KEY, select.value())
         show()
 
-    select.value = chosen_level(None, dom.setting(LEVEL_KEY), list(LEVELS))
+    select.set_value(chosen_level(None, dom.setting(LEVEL_KEY), list(LEVELS)))
     show()
-    dom.on(select, "change", changed)
+    select.on("change", changed)
 
 
 # The address the docs' snippets are written with (docs/embed.html, ``code.with-origin``).
@@ -122,9 +120,9 @@ PLACEHOLDER_ORIGIN = "https://virus-games.example"
 
 def show_real_origin() -> None:
     """docs/embed.html: the snippets name this site's real address, whatever host serves it."""
-    origin = str(dom.window.location.origin)
-    for code in dom.query_all("code.with-origin"):
-        code.textContent = str(code.textContent).replace(PLACEHOLDER_ORIGIN, origin)
+    origin = dom.page_address("origin")
+    for code in dom.find_all("code.with-origin"):
+        code.set_text(code.text().replace(PLACEHOLDER_ORIGIN, origin))
 
 
 async def run() -> None:
@@ -135,8 +133,8 @@ async def run() -> None:
     unfinished = UnfinishedList(language, SavedGames(dom.storage()))
     unfinished.render()
     language.on_change(unfinished.render)
-    dom.on(dom.window, "storage", unfinished.changed)  # another tab played on: show the change
-    dom.document.body.setAttribute("data-glue", "ready")  # for tests: the glue has run
+    dom.on_window("storage", unfinished.changed)  # another tab played on: show the change
+    dom.body().set_data("glue", "ready")  # for tests: the glue has run
 
 
 def main() -> None:

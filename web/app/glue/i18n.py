@@ -7,7 +7,7 @@ from glue.text import DEFAULT_LANGUAGE, LANGUAGES, Translator, preferred_languag
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Any
 
 STORAGE_KEY = "virus-games.language"
@@ -27,17 +27,17 @@ class PageLanguage:
     def t(self, key: str, params: "dict[str, Any] | None" = None) -> str:
         return self.translator.t(key, params)
 
-    def message(self, request: "dict[str, Any]") -> str:
+    def message(self, request: "Mapping[str, Any]") -> str:
         return self.translator.message(request)
 
     def apply(self) -> None:
-        dom.document.documentElement.lang = self.language
-        for element in dom.query_all("[data-i18n]"):
-            element.textContent = self.t(dom.data(element, "i18n") or "")
+        dom.root().set_attr("lang", self.language)
+        for element in dom.find_all("[data-i18n]"):
+            element.set_text(self.t(element.data("i18n") or ""))
         for attribute in TRANSLATED_ATTRIBUTES:
-            for element in dom.query_all("[data-i18n-" + attribute + "]"):
-                key = element.getAttribute("data-i18n-" + attribute)
-                element.setAttribute(attribute, self.t(key))
+            for element in dom.find_all("[data-i18n-" + attribute + "]"):
+                key = element.data("i18n-" + attribute) or ""
+                element.set_attr(attribute, self.t(key))
 
     async def switch_to(self, language: str) -> None:
         if language not in LANGUAGES or language == self.language:
@@ -55,18 +55,18 @@ class PageLanguage:
     def bind_switchers(self) -> None:
         """The header's ``#language`` and any other ``select.language-switch`` (the blog
         widget's own): each switches the page, all show the current language."""
-        selects = dom.query_all("#language, select.language-switch")
+        selects = dom.find_all("#language, select.language-switch")
         for select in selects:
-            select.value = self.language
+            select.set_value(self.language)
 
-            def changed(event: "Any", select: "Any" = select) -> "Any":
-                return self.switch_to(str(select.value))
+            def changed(event: "dom.Event", select: "dom.Element" = select) -> "Any":
+                return self.switch_to(select.value())
 
-            dom.on(select, "change", changed)
+            select.on("change", changed)
 
         def show(language: str) -> None:
             for select in selects:
-                select.value = language
+                select.set_value(language)
 
         self.on_change(show)
 
@@ -74,7 +74,7 @@ class PageLanguage:
 async def load_tables(language: str) -> "dict[str, Any]":
     """The site's strings in ``language`` plus the page's extra bundles (``<body
     data-i18n-bundles="rules">`` also loads ``static/i18n/rules-<language>.json``)."""
-    bundles = (dom.data(dom.document.body, "i18n-bundles") or "").split()
+    bundles = (dom.body().data("i18n-bundles") or "").split()
     strings: dict[str, Any] = {}
     for name in [language] + [bundle + "-" + language for bundle in bundles]:
         strings.update(await dom.fetch_json(dom.site_url("static/i18n/" + name + ".json")))
@@ -105,13 +105,7 @@ async def start() -> PageLanguage:
 def switcher_choice() -> "str | None":
     """A language picked in a switch before the glue ran (while the page loaded, no listener
     saw it): the language of a switch that no longer shows its default option."""
-    for select in dom.query_all("#language, select.language-switch"):
-        options = select.options
-        default = 0
-        for index in range(options.length):
-            if options.item(index).defaultSelected:
-                default = index
-                break
-        if select.selectedIndex != default:
-            return str(select.value)
+    for select in dom.find_all("#language, select.language-switch"):
+        if select.choice_changed():
+            return select.value()
     return None

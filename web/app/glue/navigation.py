@@ -10,6 +10,7 @@ before it (0 the start); ``None`` is the live game.
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
 # The keys that step through a game (on the board only while a position is viewed, where
@@ -48,7 +49,7 @@ def view_target(
     return None if target >= live else target
 
 
-def step_stops(moves: "list[dict[str, Any]]", live: int) -> "list[int]":
+def step_stops(moves: "Sequence[Mapping[str, Any]]", live: int) -> "list[int]":
     """The positions the replay steps through, in order: the start and each position a move of
     the list shows (``view.moves``), before the live one ``live``."""
     stops = [0]
@@ -60,7 +61,7 @@ def step_stops(moves: "list[dict[str, Any]]", live: int) -> "list[int]":
 
 
 def position_number(
-    moves: "list[dict[str, Any]]", ply: int, entry: "int | None" = None
+    moves: "Sequence[Mapping[str, Any]]", ply: int, entry: "int | None" = None
 ) -> "tuple[int, int]":
     """``(number, total)`` for "Viewing move 3 of 12", counted as the move list counts: the
     moves of the list shown complete at position ``ply`` (``entry``, the move clicked, when it
@@ -77,7 +78,7 @@ def position_number(
     return done, len(listed)
 
 
-def entries(moves: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
+def entries(moves: "Sequence[Mapping[str, Any]]") -> "list[Mapping[str, Any]]":
     """Every ply of the move list (the view's ``moves`` rows), in order."""
     found = []
     for row in moves:
@@ -86,7 +87,7 @@ def entries(moves: "list[dict[str, Any]]") -> "list[dict[str, Any]]":
     return found
 
 
-def viewed_entry(moves: "list[dict[str, Any]]", ply: "int | None") -> "int | None":
+def viewed_entry(moves: "Sequence[Mapping[str, Any]]", ply: "int | None") -> "int | None":
     """The index of the move list's ply that position ``ply`` belongs to: the last one shown
     complete at ``ply`` (Virus Fight's programs appear together), else the first one shown
     complete later (a Virus War turn covers its three steps); None at the start or for the

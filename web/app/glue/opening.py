@@ -14,13 +14,14 @@ if TYPE_CHECKING:
     from typing import Any
 
     from glue.game import GamePage
+    from pyengine.protocol import Message
 
 
 def resumable(page: "GamePage") -> "dict[str, Any] | None":
     """The game this page resumes when it opens: the one this tab played before a reload
     (or its draft, a game nobody played yet), else the most recent unfinished game that no
     other open tab plays."""
-    if page.embed or str(dom.window.location.hash):
+    if page.embed or dom.page_address("hash"):
         return None
     own = page.tabs.own()
     if own is not None:
@@ -39,7 +40,7 @@ async def open_first_game(page: "GamePage") -> None:
     if page.embed:
         await open_embedded(page)
         return
-    fragment = str(dom.window.location.hash)
+    fragment = dom.page_address("hash")
     shared = None
     if "record=" in fragment:  # a shared link
         from glue.share import read_fragment
@@ -48,8 +49,7 @@ async def open_first_game(page: "GamePage") -> None:
     asked = game_asked(fragment)
     start = start_asked(fragment)
     if shared or asked or start:  # used once: a reload resumes the saved game
-        location = dom.window.location
-        dom.window.history.replaceState(None, "", str(location.pathname) + str(location.search))
+        dom.drop_fragment()
     if shared:
         await open_shared(page, shared)
         return
@@ -104,7 +104,7 @@ async def open_shared(page: "GamePage", shared: "dict[str, Any]") -> None:
     try:
         record = await settle(decode_record(shared["data"]))
     except ShareError as error:
-        reason: dict[str, Any] = {"key": "share.error." + error.code, "params": {}}
+        reason: Message = {"key": "share.error." + error.code, "params": {}}
     else:
         request: dict[str, Any] = {"op": "load", "game": page.game, "record": record}
         if shared.get("seats"):
@@ -119,7 +119,7 @@ async def open_shared(page: "GamePage", shared: "dict[str, Any]") -> None:
     page.show_message({"key": "share.refused", "params": {"reason": reason}}, "error")
 
 
-def load_problem(page: "GamePage", error: "dict[str, Any]") -> "dict[str, Any]":
+def load_problem(page: "GamePage", error: "dict[str, Any]") -> "Message":
     if str(error.get("code", "")).startswith("record."):
         message = error.get("message") or error.get("code")
         return {"key": "share.error.record", "params": {"message": message}}

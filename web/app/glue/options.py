@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from glue.game import GamePage
+    from pyengine.protocol import View
 
 
 def allowed_value(current: str, allowed: "list[str]") -> str:
@@ -37,20 +38,20 @@ def allowed_value(current: str, allowed: "list[str]") -> str:
 class OptionsForm:
     def __init__(self, page: "GamePage") -> None:
         self.page = page
-        self.form = dom.by_id("options")
+        self.form = dom.node("options")
         self.seats: SeatKinds | None = None
-        source = dom.by_id("option-constraints")
-        self.constraints = json.loads(str(source.textContent)) if source is not None else []
+        source = dom.element("option-constraints")
+        self.constraints = json.loads(source.text()) if source is not None else []
 
     def bind(self) -> None:
         self.seats = SeatKinds(self.page.language, self.form)
-        dom.on(self.form, "change", lambda event: self.apply_constraints())
+        self.form.on("change", lambda event: self.apply_constraints())
         self.apply_constraints()
 
-    def fields(self) -> "dict[str, Any]":
+    def fields(self) -> "dict[str, dom.Element]":
         fields = {}
-        for field in dom.query_all("[name]", self.form):
-            fields[str(field.name)] = field
+        for field in self.form.find_all("[name]"):
+            fields[field.attr("name") or ""] = field
         return fields
 
     def apply_constraints(self) -> None:
@@ -58,65 +59,65 @@ class OptionsForm:
         the hole, remove and neutral setups): values the rules forbid are disabled, and a
         forbidden current value moves to the nearest allowed one. A field that only some
         values of another option use (data-show-when="mode=groups") shows only then."""
-        for row in dom.query_all("[data-show-when]", self.form):
-            name, values = (dom.data(row, "show-when") or "=").split("=", 1)
-            when = dom.query('[name="' + name + '"]', self.form)
-            row.hidden = when is not None and str(when.value) not in values.split(",")
+        for row in self.form.find_all("[data-show-when]"):
+            name, values = (row.data("show-when") or "=").split("=", 1)
+            when = self.form.find('[name="' + name + '"]')
+            row.show(when is None or when.value() in values.split(","))
         fields = self.fields()
         for field in fields.values():
-            for option in dom.query_all("option", field):
-                option.disabled = False
+            for option in field.find_all("option"):
+                option.enable()
         for rule in self.constraints:
             when = fields.get(rule["when"])
             target = fields.get(rule["option"])
             if when is None or target is None:
                 continue
-            if str(when.value) not in [str(value) for value in rule["values"]]:
+            if when.value() not in [str(value) for value in rule["values"]]:
                 continue
-            if str(target.tagName) != "SELECT":
+            if target.tag() != "select":
                 continue  # free text (hidden when not used)
             allowed = [str(value) for value in rule["allowed"]]
-            for option in dom.query_all("option", target):
-                option.disabled = str(option.value) not in allowed
-            target.value = allowed_value(str(target.value), allowed)
+            for option in target.find_all("option"):
+                option.enable(option.value() in allowed)
+            target.set_value(allowed_value(target.value(), allowed))
         if self.seats is not None:
             self.seats.update()
-            dom.by_id("vs-computer").hidden = not self.seats.can_play_computer()
+            dom.node("vs-computer").show(self.seats.can_play_computer())
 
-    def show(self, view: "dict[str, Any]") -> None:
+    def show(self, view: "View") -> None:
         """The form shows the game in play (after a restore, a load or a link); free-text
         fields (a seed, names) keep what the player typed."""
         options = view.get("options") or {}
         for name in options:
             value = options[name]
-            field = dom.query('[name="' + name + '"]', self.form)
+            field = self.form.find('[name="' + name + '"]')
             if field is None:
                 continue
-            if str(field.type) == "checkbox":
-                field.checked = bool(value)
-            elif str(field.tagName) == "SELECT":
+            if field.attr("type") == "checkbox":
+                field.set_checked(bool(value))
+            elif field.tag() == "select":
                 text = json_text(value)
-                if any(str(option.value) == text for option in dom.query_all("option", field)):
-                    field.value = text
+                if any(option.value() == text for option in field.find_all("option")):
+                    field.set_value(text)
         self.apply_constraints()
         if isinstance(view.get("seats"), list) and self.seats is not None:
             self.seats.set_seats(view["seats"])
 
     def read(self) -> "dict[str, Any]":
         options: dict[str, Any] = {}
-        for field in dom.query_all("[name]", self.form):
+        for field in self.form.find_all("[name]"):
             if field.closest("[hidden]") is not None:
                 continue  # not used with these options: the engine's default
-            name = str(field.name)
-            if str(field.type) == "checkbox":
-                options[name] = bool(field.checked)
-            elif dom.data(field, "kind") == "int":
-                text = str(field.value).strip()
+            name = field.attr("name") or ""
+            if field.attr("type") == "checkbox":
+                options[name] = field.is_checked()
+            elif field.data("kind") == "int":
+                text = field.value().strip()
                 if text == "":
                     continue  # an empty number field: the engine chooses (a random seed)
                 options[name] = exact_integer(text)
             else:
-                options[name] = str(field.value)
+                options[name] = field.value()
         return options
 
     def new_request(self) -> "dict[str, Any]":
@@ -146,7 +147,7 @@ class OptionsForm:
             return None
         players = settings["options"].get("players")
         if not isinstance(players, int):
-            players = int(dom.data(dom.document.body, "seats") or "0")
+            players = int(dom.body().data("seats") or "0")
         if players < 2:
             return None
         return ["human"] + [level] * (players - 1)

@@ -10,9 +10,11 @@ BEST_SCORE_GAMES = ("fight-the-virus",)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
     from glue.game import GamePage
+    from pyengine.protocol import MoveRow, Score, View
 
 
 class Panels:
@@ -21,7 +23,8 @@ class Panels:
         self.full_record: str | None = None  # the record the embed's "open on the full site" has
         self.best_result: tuple[int, int | None] | None = None  # (generation, rank) recorded last
 
-    def text(self, message: "dict[str, Any]") -> str:
+    def text(self, message: "Mapping[str, Any]") -> str:
+        """A translation request's text (a view's Message, or one of the page's own)."""
         return self.page.language.message(message)
 
     def render(self) -> None:
@@ -48,41 +51,44 @@ class Panels:
             anchor = page.placer.suggested_anchor()
             if anchor is not None:
                 page.board.cursor = anchor
-            if dom.is_active(page.board.element):
+            if page.board.element.has_focus():
                 page.board.show_cursor(True)
         self.restore_focus(focus)
-        record = dom.by_id("record-text")
-        if not dom.is_active(record):  # never overwrite typing
-            record.value = view.get("record") or ""
+        record = dom.node("record-text")
+        if not record.has_focus():  # never overwrite typing
+            record.set_value(view.get("record") or "")
         has_record = bool(view.get("record"))
-        dom.by_id("undo").disabled = not view.get("can_undo")
-        dom.by_id("redo").disabled = not view.get("can_redo")
+        dom.node("undo").enable(bool(view.get("can_undo")))
+        dom.node("redo").enable(bool(view.get("can_redo")))
         for control in ("share", "embed-code", "record-save"):
-            dom.by_id(control).disabled = not has_record
+            dom.node(control).enable(has_record)
         self.render_result(view)
         self.render_best_scores(view)
         self.render_embed(view)
         page.computer.render(view)
-        flip = dom.by_id("flip")
-        flip.hidden = view.get("grid") is None
-        flipped = (view.get("grid") or {}).get("flipped")
-        flip.setAttribute("aria-pressed", "true" if flipped else "false")
+        flip = dom.node("flip")
+        grid = view.get("grid")
+        flip.show(grid is not None)
+        flip.set_attr(
+            "aria-pressed", "true" if grid is not None and grid.get("flipped") else "false"
+        )
         if viewing is not None:
             viewing.draw()
 
-    def render_turn(self, view: "dict[str, Any]") -> None:
+    def render_turn(self, view: "View") -> None:
         page = self.page
-        turn = dom.by_id("turn")
+        turn = dom.node("turn")
         to_move = view.get("to_move")
-        dom.set_data(turn, "player", "none" if to_move is None else to_move)
-        dom.set_tint(turn, to_move)
+        turn.set_data("player", "none" if to_move is None else to_move)
+        turn.set_tint(to_move)
         # the seat's number in its swatch (Fight the Virus's six colours repeat over 20 seats)
-        swatch = dom.query(".turn-swatch", turn)
-        dom.set_data(swatch, "number", "" if to_move is None else to_move + 1)
+        swatch = turn.find(".turn-swatch")
+        if swatch is not None:
+            swatch.set_data("number", "" if to_move is None else to_move + 1)
         bot = page.bot_to_move()
-        dom.set_data(turn, "bot", "true" if bot else "false")
+        turn.set_data("bot", "true" if bot else "false")
         result = view.get("result")
-        dom.by_id("turn-text").textContent = self.text(result["title"] if result else view["turn"])
+        dom.node("turn-text").set_text(self.text(result["title"] if result else view["turn"]))
         if bot:
             player = page.computer.player_of(view)
             if player is None:
@@ -90,31 +96,31 @@ class Panels:
             status = page.language.t("play.bot-thinking", {"player": player})
         else:
             status = self.text(status_message(view))
-        dom.by_id("status").textContent = status
+        dom.node("status").set_text(status)
 
-    def render_scores(self, scores: "list[dict[str, Any]]") -> None:
+    def render_scores(self, scores: "list[Score]") -> None:
         items = []
         for score in scores:
-            item = dom.create("li", "", self.text(score["label"]))
-            dom.set_data(item, "player", score["player"])
-            dom.set_tint(item, score["player"])
+            item = dom.make("li", "", self.text(score["label"]))
+            item.set_data("player", score["player"])
+            item.set_tint(score["player"])
             items.append(item)
-        dom.replace_children(dom.by_id("scores"), items)
+        dom.node("scores").replace_children(items)
 
     def render_message(self) -> None:
         message = self.page.message
-        element = dom.by_id("message")
-        element.textContent = self.text(message) if message else ""
-        dom.set_data(element, "level", (message or {}).get("level") or "info")
+        element = dom.node("message")
+        element.set_text(self.text(message) if message else "")
+        element.set_data("level", (message.get("level") if message else None) or "info")
 
-    def render_moves(self, moves: "list[dict[str, Any]]") -> None:
-        listing = dom.by_id("move-list")
-        dom.by_id("moves-empty").hidden = bool(moves)
-        listing.innerHTML = move_list_html(moves)  # the engine's texts, escaped
+    def render_moves(self, moves: "list[MoveRow]") -> None:
+        listing = dom.node("move-list")
+        dom.node("moves-empty").show(not moves)
+        listing.set_markup(move_list_html(moves))  # the engine's texts, escaped
         if moves:
-            listing.scrollTop = listing.scrollHeight
+            listing.set_scroll(None, -1)  # the end
 
-    def render_buttons(self, view: "dict[str, Any]", disabled: bool) -> None:
+    def render_buttons(self, view: "View", disabled: bool) -> None:
         """The buttons: actions, then the click choices grouped by kind (a
         div.choice-group[data-group="die"]); disabled while a computer decides."""
         language = self.page.language
@@ -124,88 +130,88 @@ class Panels:
             if kind is None:
                 items.extend(buttons)
                 continue
-            group = dom.create("div", "choice-group")
-            dom.set_data(group, "group", kind)
-            group.setAttribute("role", "group")
+            group = dom.make("div", "choice-group")
+            group.set_data("group", kind)
+            group.set_attr("role", "group")
             label = "play.choice-group." + kind
             if language.translator.has(label):
-                group.setAttribute("aria-label", language.t(label))
+                group.set_attr("aria-label", language.t(label))
             for button in buttons:
                 group.append(button)
             items.append(group)
-        dom.replace_children(dom.by_id("turn-actions"), items)
+        dom.node("turn-actions").replace_children(items)
 
-    def button(self, choice: "dict[str, Any]", disabled: bool) -> "Any":
-        button = dom.create("button", "", self.text(choice["label"]))
-        button.type = "button"
-        button.disabled = disabled
+    def button(self, choice: "Mapping[str, Any]", disabled: bool) -> "dom.Element":
+        """A button of the view's (a pyengine.protocol Button)."""
+        button = dom.make("button", "", self.text(choice["label"]))
+        button.set_attr("type", "button")
+        button.enable(not disabled)
         if choice.get("action") is not None:
-            dom.set_data(button, "play", choice["action"])
+            button.set_data("play", choice.get("action"))
         else:
-            dom.set_data(button, "click", choice.get("click"))
+            button.set_data("click", choice.get("click"))
         return button
 
     def focus_key(self) -> "dict[str, Any] | None":
         """The focused control, if the next render may replace it (a decision button, a die)."""
-        active = dom.active_element()
-        if active is None or not hasattr(active, "closest"):
+        active = dom.focused()
+        if active is None or active.closest("#turn-actions, #dice-slot") is None:
             return None
-        if active.closest("#turn-actions, #dice-slot") is None:
-            return None
-        return {"play": dom.data(active, "play"), "click": dom.data(active, "click")}
+        return {"play": active.data("play"), "click": active.data("click")}
 
     def restore_focus(self, focus: "dict[str, Any] | None") -> None:
         """After a decision made from the keyboard its button is gone: the focus goes to the
         same choice if it is still offered, else to the board while a shape is being placed,
         else to the first decision button, else to the board."""
-        active = dom.active_element()
-        if focus is None or (active is not None and not dom.same(active, dom.document.body)):
+        active = dom.focused()
+        if focus is None or (active is not None and not active.same(dom.body())):
             return
-        buttons = dom.query_all("button:not(:disabled)", dom.by_id("turn-actions"))
+        buttons = dom.node("turn-actions").find_all("button:not(:disabled)")
         same = None
         for button in buttons:
-            play = dom.data(button, "play")
-            click = dom.data(button, "click")
+            play = button.data("play")
+            click = button.data("click")
             if (focus["play"] is not None and play == focus["play"]) or (
                 focus["click"] is not None and click == focus["click"]
             ):
                 same = button
                 break
-        options = dom.js_object({"preventScroll": self.page.last_input == "pointer"})
+        keep_scroll = self.page.last_input == "pointer"
         if same is not None:
-            same.focus(options)
+            same.focus(keep_scroll)
         elif self.page.placer.active or not buttons:
-            self.page.board.element.focus(options)
+            self.page.board.element.focus(keep_scroll)
         else:
-            buttons[0].focus(options)
+            buttons[0].focus(keep_scroll)
 
-    def render_result(self, view: "dict[str, Any]") -> None:
+    def render_result(self, view: "View") -> None:
         result = view.get("result")
-        banner = dom.by_id("result")
+        banner = dom.node("result")
         page = self.page
         # closed by "See the board", or making way for an earlier position (glue.viewer)
         closed = page.dismissed_result == view.get("ply_count") or page.viewing() is not None
-        banner.hidden = not result or closed
+        banner.show(bool(result) and not closed)
         if result:
-            dom.by_id("result-title").textContent = self.text(result["title"])
+            dom.node("result-title").set_text(self.text(result["title"]))
             details = [self.text(detail) for detail in result.get("details") or []]
-            dom.by_id("result-detail").textContent = " ".join(details)
+            dom.node("result-detail").set_text(" ".join(details))
 
-    def render_best_scores(self, view: "dict[str, Any]") -> None:
+    def render_best_scores(self, view: "View") -> None:
         """Fight the Virus solo: a game won by a person (not loaded from a record) enters the
         best scores kept in this browser, and the result banner says its rank."""
         page = self.page
         if page.game not in BEST_SCORE_GAMES:
             return
-        panel = dom.by_id("best-panel")
-        line = dom.by_id("result-best")
-        panel.hidden = False
+        panel = dom.node("best-panel")
+        line = dom.node("result-best")
+        panel.show()
+        result = view.get("result")
         score = None
-        for detail in (view.get("result") or {}).get("details") or []:
+        for detail in (result.get("details") or []) if result else []:
             if detail.get("key") == "fight-the-virus.solo-score":
                 score = detail
         options = view.get("options") or {}
-        turns = ((score or {}).get("params") or {}).get("turns")
+        turns = (score.get("params") or {}).get("turns") if score is not None else None
         counts = (
             options.get("mode") == "solo"
             and isinstance(turns, int)
@@ -218,35 +224,35 @@ class Panels:
             name = str(options.get("names") or "").split(";")[0].strip() or "P1"
             rank = page.best.record({"name": name, "turns": turns, "seed": seed})
             self.best_result = (page.generation, rank)
-            panel.open = True
+            panel.set_open(True)
         mine = counts and self.best_result is not None and self.best_result[0] == page.generation
-        line.hidden = not mine
+        line.show(bool(mine))
         if mine and self.best_result is not None:
             rank = self.best_result[1]
-            dom.set_data(line, "rank", "none" if rank is None else rank)
+            line.set_data("rank", "none" if rank is None else rank)
             if rank is None:
-                line.textContent = page.language.t("ftv-ui.best.not-ranked")
+                line.set_text(page.language.t("ftv-ui.best.not-ranked"))
             else:
-                line.textContent = page.language.t("ftv-ui.best.ranked", {"rank": rank})
+                line.set_text(page.language.t("ftv-ui.best.ranked", {"rank": rank}))
         page.best.draw()
 
-    def render_embed(self, view: "dict[str, Any]") -> None:
+    def render_embed(self, view: "View") -> None:
         page = self.page
         if not page.embed:
             return
         total = view["ply_count"] + len((view.get("saved") or {}).get("redo") or [])
-        dom.by_id("replay-bar").hidden = not page.replay
+        dom.node("replay-bar").show(bool(page.replay))
         if page.replay:
             ply = view["ply_count"]
             position = page.language.t("embed.position", {"ply": ply, "total": total})
-            dom.by_id("replay-position").textContent = position
+            dom.node("replay-position").set_text(position)
             for name in ("replay-first", "replay-prev"):
-                dom.by_id(name).disabled = ply == 0
+                dom.node(name).enable(ply != 0)
             for name in ("replay-next", "replay-last"):
-                dom.by_id(name).disabled = ply >= total
-        full = dom.by_id("open-full")
+                dom.node(name).enable(ply < total)
+        full = dom.node("open-full")
         record = view.get("record")
-        full.hidden = not record
+        full.show(bool(record))
         if record and record != self.full_record:  # compressed again only when it changed
             self.full_record = record
             page.records.full_site_link(record)
@@ -275,7 +281,7 @@ class Panels:
             self.say(" ".join(parts))
 
     def say(self, text: str) -> None:
-        dom.by_id("announce").textContent = text
+        dom.node("announce").set_text(text)
 
 
 def record_seed(record: str) -> "str | None":

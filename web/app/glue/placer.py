@@ -31,19 +31,22 @@ from glue.shapes import step as step_over
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
     from glue.i18n import PageLanguage
+    from pyengine.protocol import Placement
 
 PREVIEW_CLASSES = ("preview-legal", "preview-illegal", "preview-anchor")
 
 
-def shape_picture(cells: "Sequence[Sequence[int]]", class_name: str = "shape-picture") -> "Any":
+def shape_picture(
+    cells: "Sequence[Sequence[int]]", class_name: str = "shape-picture"
+) -> "dom.Element":
     """A small picture of a shape (decorative: the button or text around it names it)."""
     size, corners = picture_layout(cells)
     side = str(size * 10)
-    svg = dom.svg_element(
+    svg = dom.make_svg(
         "svg",
         {
             "viewBox": "0 0 " + side + " " + side,
@@ -56,25 +59,27 @@ def shape_picture(cells: "Sequence[Sequence[int]]", class_name: str = "shape-pic
         attributes = {"x": number_text(x), "y": number_text(y), "width": "9", "height": "9"}
         attributes["rx"] = "1.5"
         attributes["class"] = "shape-cell"
-        svg.append(dom.svg_element("rect", attributes))
+        svg.append(dom.make_svg("rect", attributes))
     return svg
 
 
-def svg_tree(name: str, attributes: "dict[str, Any]", children: "Sequence[Any]" = ()) -> "Any":
-    node = dom.svg_element(name, attributes)
+def svg_tree(
+    name: str, attributes: "dict[str, Any]", children: "Sequence[dom.Element]" = ()
+) -> "dom.Element":
+    node = dom.make_svg(name, attributes)
     for child in children:
         node.append(child)
     return node
 
 
-def pattern(pattern_id: str, children: "Sequence[Any]") -> "Any":
+def pattern(pattern_id: str, children: "Sequence[dom.Element]") -> "dom.Element":
     attributes = {"id": pattern_id, "width": 1, "height": 1}
     attributes["patternUnits"] = "objectBoundingBox"
     attributes["patternContentUnits"] = "objectBoundingBox"
     return svg_tree("pattern", attributes, children)
 
 
-def patterns() -> "Any":
+def patterns() -> "dom.Element":
     """The fills site.css gives previewed cells (a dot, a ring, a cross)."""
     green, red, white = "#1f9d55", "#b3261e", "#ffffff"
     dot = [
@@ -111,7 +116,7 @@ class ShapePlacer:
     def __init__(
         self,
         language: "PageLanguage",
-        board: "Any",
+        board: "dom.Element",
         on_place: "Callable[[str], Any]",
         on_cancel: "Callable[[], Any]",
     ) -> None:
@@ -129,38 +134,39 @@ class ShapePlacer:
         return self.choice.active
 
     def bind(self) -> None:
-        dom.on(dom.by_id("placer-rotate"), "click", lambda event: self.turn(rotate))
-        dom.on(dom.by_id("placer-flip"), "click", lambda event: self.turn(flip))
-        dom.on(dom.by_id("placer-cancel"), "click", lambda event: self.on_cancel())
-        dom.on(dom.by_id("placer-palette"), "click", self.on_palette_click)
-        dom.on(self.board, "pointermove", self.on_pointer_move)
-        dom.on(self.board, "pointerleave", self.on_pointer_leave)
-        dom.on(self.board, "pointerdown", self.on_pointer_down)
+        dom.node("placer-rotate").on("click", lambda event: self.turn(rotate))
+        dom.node("placer-flip").on("click", lambda event: self.turn(flip))
+        dom.node("placer-cancel").on("click", lambda event: self.on_cancel())
+        dom.node("placer-palette").on("click", self.on_palette_click)
+        self.board.on("pointermove", self.on_pointer_move)
+        self.board.on("pointerleave", self.on_pointer_leave)
+        self.board.on("pointerdown", self.on_pointer_down)
 
     # -- events --------------------------------------------------------------------------------
 
-    def on_palette_click(self, event: "Any") -> None:
-        button = event.target.closest("button[data-family]")
-        if button is not None and self.choice.choose_family(dom.data(button, "family") or ""):
+    def on_palette_click(self, event: "dom.Event") -> None:
+        target = event.target
+        button = target.closest("button[data-family]") if target is not None else None
+        if button is not None and self.choice.choose_family(button.data("family") or ""):
             self.draw()
 
-    def on_pointer_move(self, event: "Any") -> None:
-        if self.active and str(event.pointerType) != "touch":
+    def on_pointer_move(self, event: "dom.Event") -> None:
+        if self.active and event.pointer != "touch":
             self.hover(self.spot_of(event.target))
 
-    def on_pointer_leave(self, event: "Any") -> None:
-        if self.active and str(event.pointerType) != "touch":
+    def on_pointer_leave(self, event: "dom.Event") -> None:
+        if self.active and event.pointer != "touch":
             self.hover(None)
 
-    def on_pointer_down(self, event: "Any") -> None:
-        self.last_pointer = str(event.pointerType)
+    def on_pointer_down(self, event: "dom.Event") -> None:
+        self.last_pointer = event.pointer
 
-    def spot_of(self, target: "Any") -> "str | None":
+    def spot_of(self, target: "dom.Element | None") -> "str | None":
         """An analysis spot's name, or None."""
-        spot = target.closest("[data-cell]") if hasattr(target, "closest") else None
-        if spot is None or not spot.classList.contains("analysis"):
+        spot = target.closest("[data-cell]") if target is not None else None
+        if spot is None or not spot.has_class("analysis"):
             return None
-        cell = dom.data(spot, "cell")
+        cell = spot.data("cell")
         return cell if cell_position(cell) is not None else None
 
     def is_analysis_cell(self, cell: "str | None") -> bool:
@@ -168,17 +174,17 @@ class ShapePlacer:
             return False  # also keeps other names out of the selector
         return self.spot(cell, ".analysis") is not None
 
-    def spot(self, cell: str, more: str = "") -> "Any":
-        return self.board.querySelector('[data-cell="' + cell + '"]' + more)
+    def spot(self, cell: str, more: str = "") -> "dom.Element | None":
+        return self.board.find('[data-cell="' + cell + '"]' + more)
 
     # -- the page's calls ----------------------------------------------------------------------
 
-    def update(self, placement: "dict[str, Any] | None", can_cancel: bool = True) -> bool:
+    def update(self, placement: "Placement | None", can_cancel: bool = True) -> bool:
         """Called with every view (None: no placement now). A new placement (another face or
         other legal placements) starts from a shape that fits somewhere; returns True then."""
         fresh = self.choice.update(placement)
-        dom.by_id("placer").hidden = not placement
-        dom.by_id("placer-cancel").hidden = not can_cancel
+        dom.node("placer").show(bool(placement))
+        dom.node("placer-cancel").show(can_cancel)
         if not placement:
             self.clear_board()
             self.hint = None
@@ -208,16 +214,16 @@ class ShapePlacer:
             self.draw()
         elif outcome == "outside":  # not a placement the engine can name: said here
             self.show_hint({"key": "ftv-ui.placer.outside", "params": {}}, "error")
-            dom.by_id("announce").textContent = dom.by_id("placer-hint").textContent
+            dom.node("announce").set_text(dom.node("placer-hint").text())
         elif token is not None:
             self.on_place(token)
         return True
 
-    def key(self, event: "Any") -> bool:
+    def key(self, event: "dom.Event") -> bool:
         """The R and F keys (from the page's keyboard handler); True when used."""
-        if not self.active or event.ctrlKey or event.metaKey or event.altKey:
+        if not self.active or event.modified:
             return False
-        key = str(event.key).lower()
+        key = event.key.lower()
         if key == "r":
             self.turn(rotate)
         elif key == "f":
@@ -244,23 +250,23 @@ class ShapePlacer:
     # -- drawing -------------------------------------------------------------------------------
 
     def build_palette(self) -> None:
-        palette = dom.by_id("placer-palette")
-        palette.hidden = not self.choice.palette_shown()
+        palette = dom.node("placer-palette")
+        palette.show(self.choice.palette_shown())
         buttons = []
         for family in self.choice.families:
-            button = dom.create("button", "shape-button")
-            button.type = "button"
-            dom.set_data(button, "family", family.key)
-            dom.set_data(button, "shape", shape_key(family.shapes[0]))
+            button = dom.make("button", "shape-button")
+            button.set_attr("type", "button")
+            button.set_data("family", family.key)
+            button.set_data("shape", shape_key(family.shapes[0]))
             button.append(shape_picture(family.shapes[0]))
             buttons.append(button)
-        dom.replace_children(palette, buttons)
+        palette.replace_children(buttons)
 
-    def show_hint(self, message: "dict[str, Any] | None", level: str = "info") -> None:
+    def show_hint(self, message: "Mapping[str, Any] | None", level: str = "info") -> None:
         self.hint = {"message": message, "level": level} if message else None
-        hint = dom.by_id("placer-hint")
-        hint.textContent = self.language.message(message) if message else ""
-        dom.set_data(hint, "level", level)
+        hint = dom.node("placer-hint")
+        hint.set_text(self.language.message(message) if message else "")
+        hint.set_data("level", level)
 
     def draw(self) -> None:
         """Marks the board (after every redraw of it) and updates the panel."""
@@ -272,58 +278,58 @@ class ShapePlacer:
         for cell in choice.placement["reach"]:
             spot = self.spot(cell)
             if spot is not None:
-                spot.classList.add("reach")
+                spot.set_class("reach")
         t = self.language.message
-        picture = dom.by_id("placer-shape")
-        picture.replaceChildren(shape_picture(choice.shape))
-        dom.set_data(picture, "shape", shape_key(choice.shape))
-        section = dom.by_id("placer")
-        dom.set_data(section, "face", choice.face)
-        dom.by_id("placer-title").textContent = t(choice.title())
-        picture.setAttribute("title", t(choice.current_name()))
+        picture = dom.node("placer-shape")
+        picture.replace_children([shape_picture(choice.shape)])
+        picture.set_data("shape", shape_key(choice.shape))
+        section = dom.node("placer")
+        section.set_data("face", choice.face)
+        dom.node("placer-title").set_text(t(choice.title()))
+        picture.set_attr("title", t(choice.current_name()))
         current = choice.current_family()
         families = {family.key: family for family in choice.families}
-        for button in dom.query_all(".shape-button", dom.by_id("placer-palette")):
-            family = families.get(dom.data(button, "family") or "")
+        for button in dom.node("placer-palette").find_all(".shape-button"):
+            family = families.get(button.data("family") or "")
             if family is None:
                 continue
-            button.setAttribute("aria-pressed", "true" if family.key == current else "false")
-            button.setAttribute("aria-label", t(shape_name(family.shapes[0])))
-            button.classList.toggle("fits", choice.family_fits(family))
+            button.set_attr("aria-pressed", "true" if family.key == current else "false")
+            button.set_attr("aria-label", t(shape_name(family.shapes[0])))
+            button.set_class("fits", choice.family_fits(family))
 
-        anchor = choice.anchor(dom.is_active(self.board), self.is_analysis_cell)
+        anchor = choice.anchor(self.board.has_focus(), self.is_analysis_cell)
         if anchor is None:
-            dom.set_data(section, "legal", None)
+            section.set_data("legal", None)
             self.show_hint(choice.idle_hint())
             return
         preview = choice.preview(anchor)
-        dom.set_data(section, "legal", "true" if preview.legal else "false")
+        section.set_data("legal", "true" if preview.legal else "false")
         ghosts = []
         for cell in preview.cells:
             spot = self.spot(cell_name(cell)) if inside(cell) else None
             if spot is not None:
-                spot.classList.add(preview.mark)
+                spot.set_class(preview.mark)
             else:
                 ghosts.append(cell)
         spot = self.spot(anchor)
         if spot is not None:
-            spot.classList.add("preview-anchor")
+            spot.set_class("preview-anchor")
         self.draw_ghosts(ghosts, preview.mark)
         self.show_hint(preview.hint, preview.level)
 
     def ensure_patterns(self) -> None:
         """The fills site.css gives previewed cells, as patterns in the board's SVG (redrawn
         with every view, so added again when missing)."""
-        svg = self.board.querySelector("svg")
-        if svg is None or svg.querySelector("#placer-ring") is not None:
+        svg = self.board.find("svg")
+        if svg is None or svg.find("#placer-ring") is not None:
             return
         svg.prepend(patterns())
 
     def clear_board(self) -> None:
         for name in ("reach",) + PREVIEW_CLASSES:
-            for element in dom.query_all("." + name, self.board):
-                element.classList.remove(name)
-        ghosts = self.board.querySelector(".placer-ghosts")
+            for element in self.board.find_all("." + name):
+                element.set_class(name, False)
+        ghosts = self.board.find(".placer-ghosts")
         if ghosts is not None:
             ghosts.remove()
 
@@ -332,23 +338,23 @@ class ShapePlacer:
         the analysis grid's positions, measured from two spots of the sheet."""
         if not cells:
             return
-        svg = self.board.querySelector("svg")
+        svg = self.board.find("svg")
         origin = self.tile("a5")
         across = self.tile("k5")
         if svg is None or origin is None or across is None:
             return
-        group = dom.svg_element("g", {"class": "placer-ghosts " + mark, "pointer-events": "none"})
-        group.setAttribute("aria-hidden", "true")
+        group = dom.make_svg("g", {"class": "placer-ghosts " + mark, "pointer-events": "none"})
+        group.set_attr("aria-hidden", "true")
         for x, y, side in ghost_rects(cells, origin, across):
             attributes = {"class": "placer-ghost", "x": number_text(x), "y": number_text(y)}
             attributes["width"] = number_text(side)
             attributes["height"] = number_text(side)
             attributes["rx"] = "4"
-            group.append(dom.svg_element("rect", attributes))
+            group.append(dom.make_svg("rect", attributes))
         svg.append(group)
 
     def tile(self, cell: str) -> "tuple[float, float] | None":
-        rect = self.board.querySelector('[data-cell="' + cell + '"] rect')
+        rect = self.board.find('[data-cell="' + cell + '"] rect')
         if rect is None:
             return None
-        return float(rect.getAttribute("x") or 0), float(rect.getAttribute("y") or 0)
+        return float(rect.attr("x") or 0), float(rect.attr("y") or 0)

@@ -5,7 +5,7 @@ widgets downloads the engine's runtime only for the one a reader starts."""
 
 from glue import dom, i18n
 from glue.embed import embed_settings, parent_origin, report_size
-from glue.embed_settings import poster_title
+from glue.embed_settings import game_page_query, poster_title
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ class Poster:
     def __init__(self, language: "i18n.PageLanguage", game: str) -> None:
         self.language = language
         self.game = game
-        self.settings = embed_settings(str(dom.window.location.search))
+        self.settings = embed_settings(dom.page_address("search"))
 
     def describe(self) -> str:
         named = [self.settings["level"]] + (self.settings["seats"] or [])
@@ -29,48 +29,44 @@ class Poster:
         return self.language.message(title)
 
     def render(self, *_: "Any") -> None:
-        dom.by_id("poster-title").textContent = self.describe()
+        dom.node("poster-title").set_text(self.describe())
         replay = self.settings["mode"] == "replay"
         text = self.language.t("embed.watch" if replay else "embed.play")
-        dom.by_id("poster-play-text").textContent = text
+        dom.node("poster-play-text").set_text(text)
 
-    def play(self, event: "Any") -> None:
-        location = dom.window.location
-        following = dom.js.URLSearchParams.new(location.search)
-        parent = parent_origin()
-        if parent:
-            following.set("parent", parent)  # the game page cannot read it from its referrer
-        following.delete("game")
-        following.set("lang", self.language.language)  # the language chosen here, if any
-        location.assign("embed-" + self.game + ".html?" + str(following.toString()))
+    def play(self, event: "dom.Event") -> None:
+        # the language chosen here, if any; the parent's origin, which the game page cannot
+        # read from its referrer
+        query = game_page_query(dom.page_address("search"), parent_origin(), self.language.language)
+        dom.go_to("embed-" + self.game + ".html?" + query)
 
 
 def show_unknown(language: "i18n.PageLanguage", game: str, games: "list[str]") -> None:
-    error = dom.by_id("poster-error")
-    error.hidden = False
+    error = dom.node("poster-error")
+    error.show(True)
     params = {"game": game or "?", "games": ", ".join(games)}
-    error.textContent = language.t("embed.unknown-game", params)
-    dom.by_id("poster-play").hidden = True
+    error.set_text(language.t("embed.unknown-game", params))
+    dom.node("poster-play").show(False)
 
 
 async def run() -> None:
     game = dom.url_parameter("game") or ""
-    templates = dom.query_all("template[id^=" + TEMPLATE_PREFIX + "]")
-    games = [str(template.id)[len(TEMPLATE_PREFIX) :] for template in templates]
+    templates = dom.find_all("template[id^=" + TEMPLATE_PREFIX + "]")
+    games = [(template.attr("id") or "")[len(TEMPLATE_PREFIX) :] for template in templates]
     language = await i18n.start()
     if game not in games:
         show_unknown(language, game, games)
     else:
         poster = Poster(language, game)
-        board = dom.by_id(TEMPLATE_PREFIX + game).content.cloneNode(True)
-        dom.replace_children(dom.by_id("poster-board"), [board])
+        board = dom.node(TEMPLATE_PREFIX + game).template_copy()
+        dom.node("poster-board").replace_children([board])
         poster.render()
         language.on_change(poster.render)
-        button = dom.by_id("poster-play")
-        dom.on(button, "click", poster.play)
-        button.disabled = False  # only now: a click before would do nothing
+        button = dom.node("poster-play")
+        button.on("click", poster.play)
+        button.enable(True)  # only now: a click before would do nothing
     report_size()
-    dom.document.body.setAttribute("data-glue", "ready")  # for tests: the glue has run
+    dom.body().set_data("glue", "ready")  # for tests: the glue has run
 
 
 def main() -> None:

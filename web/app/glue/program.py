@@ -18,10 +18,12 @@ import json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
     from typing import Any
 
-    Message = dict[str, Any]
+    # a part of a view (pyengine.protocol's Setup, SetupPiece, Message), or a test's dict
+    # shaped like one
+    Message = Mapping[str, Any]
 
 # The slot row's arrow keys: -1 to the left (up), 1 to the right (down).
 SLOT_MOVES = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -1, "ArrowDown": 1}

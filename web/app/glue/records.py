@@ -3,6 +3,7 @@ loaded back (errors name the line), the position as an SVG file, share links and
 snippet (``glue.share`` encodes the record into the link's fragment)."""
 
 from glue import dom
+from glue.score_table import iso_date
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,8 +35,9 @@ class Records:
             return
         from glue.share import share_link  # only when a link is made
 
-        view = self.page.view or {}
-        link = await settle(share_link(str(dom.window.location.href), record, view.get("seats")))
+        view = self.page.view
+        seats = None if view is None else view.get("seats")
+        link = await settle(share_link(dom.page_address("href"), record, seats))
         await self.offer_text(link, "share")
 
     async def copy_embed_code(self) -> None:
@@ -56,29 +58,29 @@ class Records:
     def full_site_link(self, record: str) -> None:
         """The embed's "open on the full site" link: this game on the game's own page."""
         page = self.page
-        seats = None if page.replay else (page.view or {}).get("seats")
+        seats = None if page.replay or page.view is None else page.view.get("seats")
 
         async def make() -> None:
             from glue.share import share_link  # embedded pages only
 
             link = await settle(share_link(dom.site_url(page.game + ".html"), record, seats))
-            dom.by_id("open-full").href = link
+            dom.node("open-full").set_attr("href", link)
 
         dom.spawn(make(), "full site link")
 
     async def offer_text(self, text: str, kind: str) -> None:
         """Shows ``text`` in the record panel's field and copies it (kind "share" or
         "embed"); where the clipboard is refused the text is selected in its field instead."""
-        field = dom.by_id("share-link")
-        field.value = text
-        field.hidden = False
+        field = dom.node("share-link")
+        field.set_value(text)
+        field.show()
         copied = False
         try:
-            await dom.window.navigator.clipboard.writeText(text)
+            await dom.copy_text(text)
             copied = True
         except Exception:
             copied = False  # no clipboard (permissions, an iframe)
-        field.select()
+        field.select_all()
         prefix = "share.embed" if kind == "embed" else "share"
         self.page.show_message({"key": prefix + (".copied" if copied else ".select"), "params": {}})
 
@@ -87,19 +89,21 @@ class Records:
         record = self.record()
         if not record:
             return
-        date = str(dom.js.Date.new().toISOString())[:10]
-        name = page.game + "-" + date + "-" + str((page.view or {}).get("ply_count")) + ".txt"
+        date = iso_date(dom.now_ms())[:10]
+        ply = None if page.view is None else page.view.get("ply_count")
+        name = page.game + "-" + date + "-" + str(ply) + ".txt"
         dom.save_file(record, "text/plain;charset=utf-8", name)
 
-    async def import_file(self, event: "Any") -> None:
+    async def import_file(self, event: "dom.Event") -> None:
         page = self.page
         field = event.target
-        files = field.files
-        chosen = files.item(0) if files is not None and files.length > 0 else None
-        field.value = ""  # the same file can be chosen again
+        if field is None:
+            return
+        chosen = field.chosen_file()
+        field.set_value("")  # the same file can be chosen again
         if chosen is None:
             return
-        name = str(chosen.name)
+        name = chosen.name
         if chosen.size > RECORD_FILE_LIMIT:
             page.show_message({"key": "record.file-too-large", "params": {"name": name}}, "error")
             return
@@ -107,7 +111,7 @@ class Records:
         # thrown inside a call from MicroPython cannot be caught. Records are plain text, so a
         # replacement character means the file was not UTF-8 text.
         try:
-            text = str(await chosen.text())
+            text = await chosen.text()
         except Exception:
             text = "\ufffd"
         if "\ufffd" in text:
@@ -119,7 +123,7 @@ class Records:
 
     async def load_typed(self) -> None:
         page = self.page
-        text = str(dom.by_id("record-text").value)
+        text = dom.node("record-text").value()
         reply = await page.send({"op": "load", "game": page.game, "record": text})
         if reply.get("ok"):
             page.board.focus()

@@ -8,10 +8,11 @@ game goes on); the person resigns for the seat to act (against the computer: the
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
-def can_resign(view: "dict[str, Any] | None") -> bool:
+def can_resign(view: "Mapping[str, Any] | None") -> bool:
     """Whether the person to act may resign in ``view``."""
     return (
         view is not None
@@ -21,7 +22,7 @@ def can_resign(view: "dict[str, Any] | None") -> bool:
     )
 
 
-def resign_request(view: "dict[str, Any]") -> "dict[str, Any]":
+def resign_request(view: "Mapping[str, Any]") -> "dict[str, Any]":
     """The engine request that resigns for the seat to act."""
     return {"op": "resign", "player": view["to_move"]}
 
@@ -35,10 +36,10 @@ class ResignStep:
         self.key: tuple[Any, ...] | None = None
 
     @staticmethod
-    def position_key(view: "dict[str, Any]", generation: int) -> "tuple[Any, ...]":
+    def position_key(view: "Mapping[str, Any]", generation: int) -> "tuple[Any, ...]":
         return (generation, view.get("ply_count"), view.get("to_move"), bool(view.get("result")))
 
-    def ask(self, view: "dict[str, Any] | None", generation: int) -> bool:
+    def ask(self, view: "Mapping[str, Any] | None", generation: int) -> bool:
         """The Resign button was pressed: show the question (True) if the person may resign."""
         if view is None or not can_resign(view):
             self.asking = False
@@ -51,7 +52,7 @@ class ResignStep:
         """No (or Escape): back to the Resign button."""
         self.asking = False
 
-    def confirm(self, view: "dict[str, Any] | None", generation: int) -> "dict[str, Any] | None":
+    def confirm(self, view: "Mapping[str, Any] | None", generation: int) -> "dict[str, Any] | None":
         """Yes: the request to send, or None when the game changed since the question."""
         asked = self.current(view, generation)
         self.asking = False
@@ -59,7 +60,7 @@ class ResignStep:
             return None
         return resign_request(view)
 
-    def current(self, view: "dict[str, Any] | None", generation: int) -> bool:
+    def current(self, view: "Mapping[str, Any] | None", generation: int) -> bool:
         """Whether the question is still shown for ``view`` (it is dropped otherwise)."""
         if self.asking and (
             view is None or not can_resign(view) or self.key != self.position_key(view, generation)
@@ -68,7 +69,7 @@ class ResignStep:
         return self.asking
 
     def shown(
-        self, view: "dict[str, Any] | None", generation: int, available: bool = True
+        self, view: "Mapping[str, Any] | None", generation: int, available: bool = True
     ) -> "tuple[bool, bool]":
         """``(button disabled, question shown)`` for ``view``; ``available``: the page offers
         resigning at all (not in a replay widget)."""

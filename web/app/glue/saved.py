@@ -27,9 +27,9 @@ are rebuilt from checked fields (ids, a known game, bounded titles), anything el
 Storage may be missing or refused (a blog's cross-site iframe, private modes): every method
 then quietly does nothing and the game plays on unsaved.
 
-``storage`` is anything with ``getItem``, ``setItem``, ``removeItem``, ``key`` and ``length``
-(the browser's storage through ``glue.dom``, whose ``setItem`` raises a Python error instead of
-throwing, or :class:`MemoryStorage` in tests).
+``storage`` is anything with ``get``, ``put``, ``drop``, ``size`` and ``key_at`` (the browser's
+storage through ``glue.dom``, whose ``put`` raises a Python error instead of throwing, or
+:class:`MemoryStorage` in tests).
 
 >>> saved = SavedGames(MemoryStorage())
 >>> view = {"game": "zebra", "ply_count": 2, "result": None, "turn": {"key": "t"},
@@ -46,6 +46,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
+
+    from pyengine.protocol import View
 
 INDEX_KEY = "virus-games.saved"  # the index of older versions (read, never written anew)
 ENTRY_PREFIX = "virus-games.saved-entry."
@@ -161,7 +163,7 @@ def clean_entry(raw: "Any") -> "dict[str, Any] | None":
     }
 
 
-def listed_moves(view: "dict[str, Any]") -> int:
+def listed_moves(view: "View") -> int:
     """How many moves ``view``'s move list shows (a Virus War turn of three steps is one)."""
     rows = view.get("moves")
     if not isinstance(rows, list):
@@ -186,7 +188,7 @@ def is_listing_key(name: "Any") -> bool:
     return name is None or name == INDEX_KEY or str(name).startswith(ENTRY_PREFIX)
 
 
-def played(view: "dict[str, Any]") -> bool:
+def played(view: "View") -> bool:
     """Whether the game of ``view`` was played: an action on the board or one to redo."""
     plies = view.get("ply_count")
     if isinstance(plies, int) and plies > 0:
@@ -216,24 +218,23 @@ class MemoryStorage:
         self.items: dict[str, str] = {}
         self.quota = quota
 
-    def getItem(self, key: str) -> "str | None":
+    def get(self, key: str) -> "str | None":
         return self.items.get(key)
 
-    def setItem(self, key: str, value: str) -> None:
+    def put(self, key: str, value: str) -> None:
         if self.quota is not None:
             used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
             if used + len(key) + len(value) > self.quota:
                 raise OSError("quota exceeded")
         self.items[key] = str(value)
 
-    def removeItem(self, key: str) -> None:
+    def drop(self, key: str) -> None:
         self.items.pop(key, None)
 
-    @property
-    def length(self) -> int:
+    def size(self) -> int:
         return len(self.items)
 
-    def key(self, index: int) -> "str | None":
+    def key_at(self, index: int) -> "str | None":
         keys = list(self.items)
         return keys[index] if 0 <= index < len(keys) else None
 
@@ -258,8 +259,8 @@ class SavedGames:
         """The storage keys that start with ``prefix``."""
         found: list[str] = []
         try:
-            for index in range(int(self.storage.length)):
-                key = self.storage.key(index)
+            for index in range(int(self.storage.size())):
+                key = self.storage.key_at(index)
                 if key is not None and str(key).startswith(prefix):
                     found.append(str(key))
         except Exception:
@@ -349,7 +350,7 @@ class SavedGames:
         svg = self._get(BOARD_PREFIX + game_id)
         return svg if isinstance(svg, str) and len(svg) <= MAX_BOARD_CHARS else None
 
-    def write(self, game_id: str, view: "dict[str, Any]", now: float) -> bool:
+    def write(self, game_id: str, view: "View", now: float) -> bool:
         """Saves ``view`` (an engine view) as game ``game_id``. Returns whether it was stored
         as a saved game. A game nobody played becomes this tab's draft instead (unless it was
         saved before: undone to its start). When the storage is full, finished and unplayed
@@ -444,7 +445,7 @@ class SavedGames:
         the game being saved; None for a picture, which frees only other pictures)."""
         while True:
             try:
-                self.storage.setItem(key, text)
+                self.storage.put(key, text)
                 return True
             except Exception:
                 pass  # most likely the quota
@@ -461,13 +462,13 @@ class SavedGames:
 
     def _get(self, key: str) -> "Any":
         try:
-            return self.storage.getItem(key)
+            return self.storage.get(key)
         except Exception:
             return None
 
     def _remove(self, key: str) -> None:
         try:
-            self.storage.removeItem(key)
+            self.storage.drop(key)
         except Exception:
             pass  # nothing more to do
 
@@ -493,7 +494,7 @@ class SavedGames:
             return
         if kept:
             try:
-                self.storage.setItem(INDEX_KEY, json.dumps(kept))
+                self.storage.put(INDEX_KEY, json.dumps(kept))
             except Exception:
                 pass  # still listed there: the entry stays
         else:
@@ -505,7 +506,7 @@ class SavedGames:
         if self.drafts is None or game not in KNOWN_GAMES:
             return None
         try:
-            text = self.drafts.getItem(DRAFT_PREFIX + game)
+            text = self.drafts.get(DRAFT_PREFIX + game)
         except Exception:
             return None
         kept = read_json(text, MAX_DOCUMENT_CHARS)
@@ -518,7 +519,7 @@ class SavedGames:
             return
         text = '{"id": ' + json.dumps(game_id) + ', "match": ' + document + "}"
         try:
-            self.drafts.setItem(DRAFT_PREFIX + game, text)
+            self.drafts.put(DRAFT_PREFIX + game, text)
         except Exception:
             pass  # not kept: a reload starts a new game
 
@@ -526,6 +527,6 @@ class SavedGames:
         kept = self._draft(game) if isinstance(game, str) else None
         if kept is not None and kept["id"] == game_id:
             try:
-                self.drafts.removeItem(DRAFT_PREFIX + game)
+                self.drafts.drop(DRAFT_PREFIX + game)
             except Exception:
                 pass  # replaced by the next draft

@@ -26,32 +26,33 @@ __all__ = ["HUMAN", "SeatKinds"]
 class SeatKinds:
     """The seat selects of the options form ``form`` (seat-kinds.js's SeatKinds)."""
 
-    def __init__(self, language: "PageLanguage", form: "Any") -> None:
+    def __init__(self, language: "PageLanguage", form: "dom.Element") -> None:
         self.language = language
         self.form = form
-        body = dom.document.body
-        self.bots = parse_bots(dom.data(body, "bots"))
-        self.players = dom.query('[name="players"]', form)
-        self.fixed = whole_number(dom.data(body, "seats"))  # seats of a game without `players`
+        body = dom.body()
+        self.bots = parse_bots(body.data("bots"))
+        self.players = form.find('[name="players"]')
+        self.fixed = whole_number(body.data("seats"))  # seats of a game without `players`
         self.choices: dict[int, str] = {}  # kept across player-count changes: seat -> kind
         self.enabled = offers_seats(self.bots, self.players is not None, self.fixed)
-        dom.by_id("seat-kinds").hidden = not self.enabled
+        dom.node("seat-kinds").show(self.enabled)
         if not self.enabled:
             return
-        dom.on(dom.by_id("seat-kinds-list"), "change", self.changed)
+        dom.node("seat-kinds-list").on("change", self.changed)
         language.on_change(lambda _language: self.update(True))
         self.update()
 
-    def changed(self, event: "Any") -> None:
-        select = event.target.closest("select[data-seat]")
+    def changed(self, event: "dom.Event") -> None:
+        target = event.target
+        select = None if target is None else target.closest("select[data-seat]")
         if select is not None:
-            kind = str(select.value)
-            self.choices[int(dom.data(select, "seat") or "0")] = kind
+            kind = select.value()
+            self.choices[int(select.data("seat") or "0")] = kind
             if kind in LEVELS:  # the level chosen last is the next one-click start's
                 dom.keep_setting(LEVEL_KEY, kind)
 
     def count(self) -> int:
-        players = None if self.players is None else str(self.players.value)
+        players = None if self.players is None else self.players.value()
         return seat_count(players, self.fixed)
 
     def kind_label(self, kind: str) -> str:
@@ -63,29 +64,28 @@ class SeatKinds:
         ``relabel``)."""
         if not self.enabled:
             return
-        seat_list = dom.by_id("seat-kinds-list")
+        seat_list = dom.node("seat-kinds-list")
         count = self.count()
-        if not relabel and seat_list.children.length == count:
+        if not relabel and len(seat_list.children()) == count:
             return
         rows = []
         for seat, value in enumerate(seat_values(self.choices, count)):
-            row = dom.create("div", "seat-kind field")
-            row.setAttribute("data-seat", str(seat))
-            label = dom.create(
-                "label", "", self.language.t("play.seat-label", {"number": seat + 1})
-            )
-            label.htmlFor = "seat-kind-" + str(seat)
-            select = dom.create("select")
-            select.id = "seat-kind-" + str(seat)
-            select.setAttribute("data-seat", str(seat))
+            row = dom.make("div", "seat-kind field")
+            row.set_data("seat", seat)
+            label = dom.make("label", "", self.language.t("play.seat-label", {"number": seat + 1}))
+            label.set_attr("for", "seat-kind-" + str(seat))
+            select = dom.make("select")
+            select.set_attr("id", "seat-kind-" + str(seat))
+            select.set_data("seat", seat)
             for kind in [HUMAN] + self.bots:  # no [*x] displays in MicroPython
-                option = dom.create("option", "", self.kind_label(kind))
-                option.value = kind
+                option = dom.make("option", "", self.kind_label(kind))
+                option.set_value(kind)
                 select.append(option)
-            select.value = value
-            row.append(label, select)
+            select.set_value(value)
+            row.append(label)
+            row.append(select)
             rows.append(row)
-        dom.replace_children(seat_list, rows)
+        seat_list.replace_children(rows)
 
     def can_play_computer(self) -> bool:
         """Whether "play the computer" makes sense: computer players and at least two seats."""
@@ -111,5 +111,5 @@ class SeatKinds:
         if not self.enabled:
             return None
         self.update()
-        selects = dom.query_all("select[data-seat]", dom.by_id("seat-kinds-list"))
-        return [str(select.value) for select in selects]
+        selects = dom.node("seat-kinds-list").find_all("select[data-seat]")
+        return [select.value() for select in selects]

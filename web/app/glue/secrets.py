@@ -13,9 +13,8 @@ from glue import dom
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from glue.game import GamePage
+    from pyengine.protocol import Message, View
 
 # Games played hot-seat by several people at one device, where the page asks the next human to
 # take the device (not secret: the board stays visible, dimmed).
@@ -29,6 +28,7 @@ class Secrets:
         self.privacy_seat: int | None = None  # the seat the screen last showed (focus once)
         self.preview: tuple[str, str] | None = None  # (draft key, board SVG with the draft)
         self.preview_count = 0
+        self.preview_error: Message | None = None  # the message a refused draft put up
         self.submitting = False
         self.device_seat: int | None = None  # the human seat holding the device
         self.handover_seat: int | None = None  # the seat the handover screen asks for
@@ -41,16 +41,16 @@ class Secrets:
 
     # ---- secret setups ------------------------------------------------------------------------
 
-    def render_setup(self, view: "dict[str, Any]") -> None:
+    def render_setup(self, view: "View") -> None:
         page = self.page
         setup = view.get("setup") or None
         # A computer seat writes its program without screen or builder: the board stays.
         computer = setup is not None and page.is_bot_seat(setup["seat"])
         locked = setup is not None and not computer and setup["seat"] != self.unlocked_seat
-        privacy = dom.by_id("privacy")
-        privacy.hidden = not locked
-        page.board.element.hidden = locked
-        dom.by_id("extras").hidden = setup is not None  # the builder's palette shows the pieces
+        privacy = dom.node("privacy")
+        privacy.show(locked)
+        page.board.element.show(not locked)
+        dom.node("extras").show(setup is None)  # the builder's palette shows the pieces
         if setup is None or computer:
             page.builder.hide()
             self.privacy_seat = None
@@ -63,20 +63,20 @@ class Secrets:
         page.builder.hide()
         language = page.language
         player = setup["player"]
-        dom.set_data(privacy, "seat", setup["seat"])
-        dom.by_id("privacy-token").textContent = str(setup["seat"] + 1)
-        dom.by_id("privacy-title").textContent = language.t(
-            "virus-fight.setup.privacy-title", {"player": player}
+        privacy.set_data("seat", setup["seat"])
+        dom.node("privacy-token").set_text(str(setup["seat"] + 1))
+        dom.node("privacy-title").set_text(
+            language.t("virus-fight.setup.privacy-title", {"player": player})
         )
-        dom.by_id("privacy-text").textContent = language.t(
-            "virus-fight.setup.privacy-text", {"player": player}
+        dom.node("privacy-text").set_text(
+            language.t("virus-fight.setup.privacy-text", {"player": player})
         )
-        dom.by_id("privacy-ready").textContent = language.t(
-            "virus-fight.setup.privacy-button", {"player": player}
+        dom.node("privacy-ready").set_text(
+            language.t("virus-fight.setup.privacy-button", {"player": player})
         )
         if self.privacy_seat != setup["seat"]:
             self.privacy_seat = setup["seat"]
-            dom.by_id("privacy-ready").focus()
+            dom.node("privacy-ready").focus()
 
     def ready(self) -> None:
         """The privacy screen's button: the player holds the device."""
@@ -87,12 +87,12 @@ class Secrets:
 
     def unlock(self) -> None:
         page = self.page
-        setup = (page.view or {}).get("setup")
+        setup = page.view.get("setup") if page.view is not None else None
         if not setup:
             return
         self.unlocked_seat = setup["seat"]
         page.render()
-        slots = dom.query_all("#builder-slots > *")
+        slots = dom.node("builder-slots").children()
         active = page.builder.active
         if 0 <= active < len(slots):
             slots[active].focus()
@@ -115,7 +115,7 @@ class Secrets:
         self.preview_count += 1
         count = self.preview_count
         key = self.draft_key()
-        if page.message is not None and page.message.get("preview"):
+        if page.message is not None and page.message is self.preview_error:
             page.message = None
             page.panels.render_message()
         if text is None:
@@ -126,17 +126,19 @@ class Secrets:
         try:
             reply = await page.engine.request({"op": "preview", "action": text})
         except Exception as error:
-            dom.js.console.warn("engine request failed", str(error))
+            dom.warn("engine request failed", str(error))
             return
         if count != self.preview_count or key != self.draft_key():
             return  # the draft moved on
-        if reply.get("ok"):
-            self.preview = (key, reply["svg"])
+        svg = reply.get("svg")  # a PreviewReply's board
+        if reply.get("ok") and isinstance(svg, str):
+            self.preview = (key, svg)
         else:
             self.preview = None
-            message = page.error_message(reply.get("error") or {})
+            failure = reply.get("error")  # a FailureReply's
+            message = page.error_message(failure if isinstance(failure, dict) else {})
             message["level"] = "error"
-            message["preview"] = True
+            self.preview_error = message
             page.message = message
             page.panels.render_message()
         page.board.draw()
@@ -146,12 +148,12 @@ class Secrets:
         if self.submitting:
             return  # a double click must not submit the next seat's program
         self.submitting = True
-        dom.by_id("builder-submit").disabled = True
+        dom.node("builder-submit").enable(False)
         try:
             reply = await page.send({"op": "play", "action": text})
             # Every program is in (the reveal), or a computer writes the next: the builder is
             # gone, the focus goes to the board.
-            setup = (page.view or {}).get("setup")
+            setup = page.view.get("setup") if page.view is not None else None
             if reply.get("ok") and (not setup or page.is_bot_seat(setup["seat"])):
                 page.board.focus()
         finally:
@@ -159,9 +161,9 @@ class Secrets:
 
     # ---- hot seat -------------------------------------------------------------------------------
 
-    def render_handover(self, view: "dict[str, Any]") -> None:
+    def render_handover(self, view: "View") -> None:
         page = self.page
-        privacy = dom.by_id("privacy")
+        privacy = dom.node("privacy")
         area = privacy.closest(".board-area")
         self.handover_seat = None
         to_move = view.get("to_move")
@@ -177,13 +179,14 @@ class Secrets:
             elif self.device_seat != to_move:
                 self.handover_seat = to_move
         showing = self.handover_seat is not None
-        privacy.classList.toggle("handover", showing)
-        area.classList.toggle("handing-over", showing)
-        page.board.element.inert = showing
-        dom.by_id("play-bar").inert = showing
+        privacy.set_class("handover", showing)
+        if area is not None:
+            area.set_class("handing-over", showing)
+        page.board.element.set_attr("inert", "" if showing else None)
+        dom.node("play-bar").set_attr("inert", "" if showing else None)
         if view.get("setup"):
             return  # the secret setup's privacy screen (render_setup)
-        privacy.hidden = not showing
+        privacy.show(showing)
         if self.handover_seat is None:
             self.handover_shown = None
             return
@@ -192,19 +195,15 @@ class Secrets:
         player = page.computer.player_of(view)
         if player is None:
             player = language.t("play.seat-label", {"number": seat + 1})
-        dom.set_data(privacy, "seat", seat)
-        dom.set_tint(privacy, seat)
-        dom.by_id("privacy-token").textContent = str(seat + 1)
-        dom.by_id("privacy-title").textContent = language.t(
-            "play.handover.title", {"player": player}
-        )
-        dom.by_id("privacy-text").textContent = language.t("play.handover.text", {"player": player})
-        dom.by_id("privacy-ready").textContent = language.t(
-            "play.handover.button", {"player": player}
-        )
+        privacy.set_data("seat", seat)
+        privacy.set_tint(seat)
+        dom.node("privacy-token").set_text(str(seat + 1))
+        dom.node("privacy-title").set_text(language.t("play.handover.title", {"player": player}))
+        dom.node("privacy-text").set_text(language.t("play.handover.text", {"player": player}))
+        dom.node("privacy-ready").set_text(language.t("play.handover.button", {"player": player}))
         if self.handover_shown != seat:  # the screen takes the focus once
             self.handover_shown = seat
-            dom.by_id("privacy-ready").focus()
+            dom.node("privacy-ready").focus()
 
     def take_device(self) -> None:
         if self.handover_seat is None:

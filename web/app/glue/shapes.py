@@ -22,11 +22,12 @@ import json
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
     from typing import Any
 
     Cell = tuple[int, int]
-    Message = dict[str, Any]
+    # a part of a view (pyengine.protocol's Placement, Message), or a test's dict shaped like one
+    Message = Mapping[str, Any]
 
 COLUMNS = "abcdefghijk"
 ROWS = 11

@@ -10,6 +10,7 @@ from glue.seat_choices import HUMAN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 SOUND_KEY = "virus-games.sound"  # localStorage: "off" when muted
@@ -58,7 +59,7 @@ def choose(
     return None
 
 
-def outcome(result: "dict[str, Any] | None", seats: "list[Any]") -> "str | None":
+def outcome(result: "Mapping[str, Any] | None", seats: "list[Any]") -> "str | None":
     """How a finished game sounds to the people at the device: won when one of them (or,
     between people alone, anyone) won, lost when only the computer did; None while it goes
     on. A draw between a person and the computer is no win."""

@@ -12,8 +12,8 @@ class Speaker:
         self.embedded = embedded
         self.muted = muted(dom.setting(SOUND_KEY), embedded)
         self.played: list[str] = []  # the sounds played (the e2e tests read them)
-        for button in dom.query_all("[data-mute]"):
-            dom.on(button, "click", lambda event: self.toggle())
+        for button in dom.find_all("[data-mute]"):
+            button.on("click", lambda event: self.toggle())
         self.render()
 
     def toggle(self) -> None:
@@ -25,8 +25,8 @@ class Speaker:
 
     def render(self) -> None:
         """The toggle: pressed while muted (its name, "Mute sounds", is the page's)."""
-        for button in dom.query_all("[data-mute]"):
-            button.setAttribute("aria-pressed", "true" if self.muted else "false")
+        for button in dom.find_all("[data-mute]"):
+            button.set_attr("aria-pressed", "true" if self.muted else "false")
 
     def play(
         self, events: "list[str]", illegal: bool = False, outcome: "str | None" = None

@@ -12,6 +12,7 @@ from glue.seat_choices import HUMAN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 LEVELS = ("easy", "medium", "hard")  # the levels the home page offers, every game has them
@@ -53,7 +54,7 @@ def rematch_seats(seats: "list[str]") -> "list[str]":
     return [seats[-1]] + list(seats[:-1])
 
 
-def rematch_options(options: "dict[str, Any]") -> "dict[str, Any]":
+def rematch_options(options: "Mapping[str, Any]") -> "dict[str, Any]":
     """The options of a rematch: the same, with new dice (no seed: the engine draws one)."""
     return {name: options[name] for name in options if name != "seed"}
 
@@ -64,6 +65,6 @@ def flipped_for(seats: "list[Any]") -> bool:
     return len(seats) == 2 and seats[0] != HUMAN and seats[1] == HUMAN
 
 
-def unfinished(view: "dict[str, Any] | None") -> bool:
+def unfinished(view: "Mapping[str, Any] | None") -> bool:
     """Whether starting another game leaves this one unfinished (it stays saved)."""
     return view is not None and not view.get("result") and (view.get("ply_count") or 0) > 0

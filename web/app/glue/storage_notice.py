@@ -8,8 +8,6 @@ from glue import dom
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
-
     from glue.game import GamePage
 
 
@@ -21,25 +19,25 @@ class StorageNotice:
 
     def changed(self, full: bool) -> None:
         """glue.saved's news: the game is (not) being saved."""
-        body = dom.by_id("storage-full-body")
+        body = dom.element("storage-full-body")
         if body is None:
             return
         if full and not self.dismissed:
             self.bind()
         # shown inside a polite live region: screen readers read it once, when it appears
-        body.hidden = not full or self.dismissed
+        body.show(full and not self.dismissed)
 
     def bind(self) -> None:
         if self.bound:
             return
         self.bound = True
-        dom.on(dom.by_id("storage-full-download"), "click", self.download)
-        dom.on(dom.by_id("storage-full-close"), "click", self.close)
+        dom.node("storage-full-download").on("click", self.download)
+        dom.node("storage-full-close").on("click", self.close)
 
-    def download(self, event: "Any") -> None:
+    def download(self, event: "dom.Event") -> None:
         self.page.records.save_record_file()
 
-    def close(self, event: "Any") -> None:
+    def close(self, event: "dom.Event") -> None:
         self.dismissed = True
-        dom.by_id("storage-full-body").hidden = True
+        dom.node("storage-full-body").show(False)
         self.page.board.focus()

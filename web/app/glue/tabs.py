@@ -43,7 +43,7 @@ class TabGames:
         if self.session is None:
             return {}
         try:
-            state = read_json(self.session.getItem(TAB_KEY) or "{}", MAX_STATE_CHARS)
+            state = read_json(self.session.get(TAB_KEY) or "{}", MAX_STATE_CHARS)
         except Exception:
             return {}
         return state if isinstance(state, dict) else {}
@@ -61,11 +61,11 @@ class TabGames:
             return held
         try:
             now = self.now()
-            for index in range(int(self.storage.length)):
-                key = self.storage.key(index)
+            for index in range(int(self.storage.size())):
+                key = self.storage.key_at(index)
                 if key is None or not str(key).startswith(OPEN_PREFIX):
                     continue
-                lease = read_json(self.storage.getItem(key), MAX_STATE_CHARS)
+                lease = read_json(self.storage.get(key), MAX_STATE_CHARS)
                 if not isinstance(lease, dict) or lease.get("tab") == self.tab:
                     continue
                 seen = lease.get("seen")
@@ -91,7 +91,7 @@ class TabGames:
                 games[self.game] = game_id
                 state["tab"] = self.tab
                 state["games"] = games
-                self.session.setItem(TAB_KEY, json.dumps(state))
+                self.session.put(TAB_KEY, json.dumps(state))
             except Exception:
                 pass  # not remembered: a reload resumes the most recent game instead
         self.renew()
@@ -101,7 +101,7 @@ class TabGames:
             return
         try:
             lease = json.dumps({"tab": self.tab, "seen": self.now()})
-            self.storage.setItem(OPEN_PREFIX + self.slot, lease)
+            self.storage.put(OPEN_PREFIX + self.slot, lease)
         except Exception:
             pass  # storage full or refused: other tabs may offer this game too
 
@@ -109,9 +109,9 @@ class TabGames:
         if self.slot is None or self.storage is None:
             return
         try:
-            lease = read_json(self.storage.getItem(OPEN_PREFIX + self.slot), MAX_STATE_CHARS)
+            lease = read_json(self.storage.get(OPEN_PREFIX + self.slot), MAX_STATE_CHARS)
             if isinstance(lease, dict) and lease.get("tab") == self.tab:
-                self.storage.removeItem(OPEN_PREFIX + self.slot)
+                self.storage.drop(OPEN_PREFIX + self.slot)
         except Exception:
             pass  # nothing to release
 

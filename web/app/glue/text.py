@@ -25,6 +25,7 @@ SENTENCE_ENDS = (".", "!", "?", "…")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
@@ -137,7 +138,7 @@ class Translator:
             return "true" if value else "false"
         return str(value)
 
-    def message(self, request: "dict[str, Any]") -> str:
+    def message(self, request: "Mapping[str, Any]") -> str:
         """The text of a translation request from the engine: ``{key, params}``, with optional
         ``fallback`` (English text for a key the site lacks) and ``more`` (further requests whose
         texts follow, joined with spaces)."""

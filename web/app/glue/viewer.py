@@ -22,24 +22,37 @@ if TYPE_CHECKING:
     from typing import Any
 
     from glue.game import GamePage
+    from pyengine.protocol import MoveRow, Position
 
 
 class Viewer:
     def __init__(self, page: "GamePage") -> None:
         self.page = page
         self.ply: int | None = None  # the position shown, None: the live game
-        self.position: dict[str, Any] | None = None  # the engine's drawing of it
+        self.position: Position | None = None  # the engine's drawing of it
         self.entry: int | None = None  # the move clicked (moves may show the same position)
         self.wanted: int | None = None  # the position asked for and not drawn yet
         self.epoch = 0  # changes when the game does: a late position is dropped
-        dom.on(dom.by_id("viewing-bar"), "click", self.bar_click)
+        dom.node("viewing-bar").on("click", self.bar_click)
 
     @property
     def active(self) -> bool:
         return self.ply is not None
 
     def live_ply(self) -> int:
-        return int((self.page.view or {}).get("ply_count") or 0)
+        view = self.page.view
+        return int(view.get("ply_count") or 0) if view is not None else 0
+
+    def moves(self) -> "list[MoveRow]":
+        """The live game's move list."""
+        view = self.page.view
+        return (view.get("moves") or []) if view is not None else []
+
+    def history(self) -> "list[list[float]]":
+        """The live game's winning chances after every action so far."""
+        view = self.page.view
+        evaluation = view.get("evaluation") if view is not None else None
+        return (evaluation.get("history") or []) if evaluation else []
 
     async def go(self, where: "Any", entry: "int | None" = None) -> None:
         """Shows the position ``where`` names (navigation.view_target), or the live game
@@ -49,7 +62,7 @@ class Viewer:
             return
         # keys pressed quickly step on from the position asked for last
         live = self.live_ply()
-        stops = step_stops(page.view.get("moves") or [], live)
+        stops = step_stops(self.moves(), live)
         target = view_target(self.ply if self.wanted is None else self.wanted, live, where, stops)
         if target is None:
             if self.active or self.wanted is not None:
@@ -101,50 +114,49 @@ class Viewer:
         the move list's mark and the evaluation of that moment; decisions are out of reach."""
         page = self.page
         position = self.position
-        bar = dom.by_id("viewing-bar")
+        bar = dom.node("viewing-bar")
         viewing = self.ply is not None and position is not None
-        bar.hidden = not viewing
+        bar.show(viewing)
         board = page.board.element
-        dom.set_data(board, "viewing", "true" if viewing else None)
-        play_bar = dom.by_id("play-bar")
+        board.set_data("viewing", "true" if viewing else None)
+        play_bar = dom.node("play-bar")
         if viewing:
-            play_bar.setAttribute("inert", "")
-            dom.by_id("result").hidden = True  # back with the game (panels.render_result)
+            play_bar.set_attr("inert", "")
+            dom.node("result").show(False)  # back with the game (panels.render_result)
         else:
-            play_bar.removeAttribute("inert")
+            play_bar.set_attr("inert", None)
         self.mark_moves()
         if not viewing or position is None:
             return
         page.board.show_position(position)
         page.board.render_extras(position.get("extras") or [], position.get("to_move"))
-        dom.by_id("viewing-text").textContent = self.describe()
-        dom.by_id("viewing-prev").disabled = self.ply == 0
-        view = page.view or {}
-        history = (view.get("evaluation") or {}).get("history") or []
-        if self.ply is not None and self.ply < len(history):
+        dom.node("viewing-text").set_text(self.describe())
+        dom.node("viewing-prev").enable(self.ply != 0)
+        view = page.view
+        history = self.history()
+        if view is not None and self.ply is not None and self.ply < len(history):
             page.computer.render_evaluation(view, history[self.ply])
         page.computer.mark_chart(self.ply)
 
     def bring_into_view(self) -> None:
         """The bar and the board's middle on screen (on a phone the move list clicked is far
         below them): the bar scrolls to the top of the window when either is out of it."""
-        bar = dom.by_id("viewing-bar")
-        if bar.hidden:
+        bar = dom.node("viewing-bar")
+        if bar.is_hidden():
             return
-        height = float(dom.window.innerHeight)
-        shown = bar.getBoundingClientRect()
-        board = self.page.board.element.getBoundingClientRect()
-        middle = (float(board.top) + float(board.bottom)) / 2
-        if float(shown.top) < 0 or float(shown.bottom) > height or not 0 <= middle <= height:
-            bar.scrollIntoView(dom.js_object({"block": "start"}))
+        height = dom.window_size()[1]
+        _, top, _, bar_height = bar.rect()
+        _, board_top, _, board_height = self.page.board.element.rect()
+        middle = board_top + board_height / 2
+        if top < 0 or top + bar_height > height or not 0 <= middle <= height:
+            bar.scroll_into_view("start")
 
     def describe(self) -> str:
         """ "Viewing move 12 of 40: c2-d2", the bar's text, counted as the move list counts."""
         page = self.page
-        view = page.view or {}
-        moves = view.get("moves") or []
+        moves = self.moves()
         number, total = position_number(moves, self.ply or 0, self.entry)
-        params = {"ply": number, "total": total}
+        params: dict[str, Any] = {"ply": number, "total": total}
         index = self.viewed_index()
         listed = entries(moves)
         if index is not None and listed[index].get("ply") == self.ply:
@@ -157,61 +169,64 @@ class Viewer:
         position belongs to."""
         if self.entry is not None and self.ply is not None:
             return self.entry
-        return viewed_entry((self.page.view or {}).get("moves") or [], self.ply)
+        return viewed_entry(self.moves(), self.ply)
 
     def mark_moves(self) -> None:
         """The move list's ply of the position shown is marked (``aria-current``) and scrolled
         into the list's view (the list only: the window stays where it is)."""
         index = self.viewed_index()
-        listing = dom.by_id("move-list")
-        for number, button in enumerate(dom.query_all("#move-list button.ply")):
+        listing = dom.node("move-list")
+        for number, button in enumerate(listing.find_all("button.ply")):
             current = number == index
-            button.classList.toggle("viewed", current)
+            button.set_class("viewed", current)
             if current:
-                button.setAttribute("aria-current", "step")
-                box = listing.getBoundingClientRect()
-                shown = button.getBoundingClientRect()
-                if float(shown.top) < float(box.top):
-                    listing.scrollTop -= float(box.top) - float(shown.top)
-                elif float(shown.bottom) > float(box.bottom):
-                    listing.scrollTop += float(shown.bottom) - float(box.bottom)
+                button.set_attr("aria-current", "step")
+                _, box_top, _, box_height = listing.rect()
+                _, top, _, height = button.rect()
+                scrolled = listing.scroll_position()[1]
+                if top < box_top:
+                    listing.set_scroll(None, max(0.0, scrolled - (box_top - top)))
+                elif top + height > box_top + box_height:
+                    listing.set_scroll(None, scrolled + (top + height - box_top - box_height))
             else:
-                button.removeAttribute("aria-current")
+                button.set_attr("aria-current", None)
 
     # ---- input --------------------------------------------------------------------------
 
-    def bar_click(self, event: "Any") -> "Any":
-        button = event.target.closest("button[data-step]")
-        if button is None or button.disabled:
+    def bar_click(self, event: "dom.Event") -> "Any":
+        target = event.target
+        button = target.closest("button[data-step]") if target is not None else None
+        if button is None or not button.enabled():
             return None
-        step = dom.data(button, "step")
+        step = button.data("step")
         if step == "live":
             self.leave()
             self.page.board.focus()
             return None
         return self.go(step)
 
-    def move_click(self, event: "Any") -> "Any":
-        button = event.target.closest("button.ply[data-ply]")
+    def move_click(self, event: "dom.Event") -> "Any":
+        target = event.target
+        button = target.closest("button.ply[data-ply]") if target is not None else None
         if button is None:
             return None
-        buttons = dom.query_all("#move-list button.ply")
+        buttons = dom.node("move-list").find_all("button.ply")
         entry = None
         for number, each in enumerate(buttons):
-            if dom.same(each, button):
+            if each.same(button):
                 entry = number
-        return self.go(int(dom.data(button, "ply") or "0"), entry)
+        return self.go(int(button.data("ply") or "0"), entry)
 
-    def chart_click(self, event: "Any") -> "Any":
+    def chart_click(self, event: "dom.Event") -> "Any":
         """A click on the evaluation chart: the position under the pointer; the result banner
         makes way for the board, the move list keeps the keyboard's focus."""
-        svg = event.target.closest("svg")
-        history = ((self.page.view or {}).get("evaluation") or {}).get("history") or []
+        target = event.target
+        svg = target.closest("svg") if target is not None else None
+        history = self.history()
         if svg is None or len(history) < 2:
             return None
-        box = svg.getBoundingClientRect()
-        width = float(box.width)
-        across = (float(event.clientX) - float(box.left)) / width if width > 0 else 1.0
+        left, _, width, _ = svg.rect()
+        across = (event.point[0] - left) / width if width > 0 else 1.0
         # the drawing is CHART_WIDTH wide inside a margin of 4 on each side (its viewBox)
         fraction = (across * (CHART_WIDTH + 8) - 4) / CHART_WIDTH
         return self.go_from_result(chart_ply(fraction, len(history)))
@@ -219,5 +234,5 @@ class Viewer:
     async def go_from_result(self, where: "Any") -> None:
         """From the result banner's chart: the move list takes the keyboard's focus (the
         banner makes way while a position is viewed, glue.viewer's draw)."""
-        dom.by_id("move-list").focus(dom.js_object({"preventScroll": True}))
+        dom.node("move-list").focus(keep_scroll=True)
         await self.go(where)

@@ -3,18 +3,18 @@ both interpreters run them and the tests reach them."""
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from typing import Any
 
 
 def button_groups(
-    buttons: "list[dict[str, Any]]",
-) -> "list[tuple[str | None, list[dict[str, Any]]]]":
+    buttons: "Sequence[Mapping[str, Any]]",
+) -> "list[tuple[str | None, list[Mapping[str, Any]]]]":
     """The decision buttons in order, the click choices grouped by kind ("die:5", "die:5+1"
     and "value:3" tokens make a "die" and a "value" group): ``[(kind or None, [button])]``.
     A group stands where its first button stands."""
-    items: list[tuple[str | None, list[dict[str, Any]]]] = []
-    groups: dict[str, list[dict[str, Any]]] = {}
+    items: list[tuple[str | None, list[Mapping[str, Any]]]] = []
+    groups: dict[str, list[Mapping[str, Any]]] = {}
     for choice in buttons:
         click = choice.get("click")
         kind = click.split(":")[0] if isinstance(click, str) and ":" in click else None
@@ -28,7 +28,7 @@ def button_groups(
     return items
 
 
-def status_message(view: "dict[str, Any]") -> "dict[str, Any]":
+def status_message(view: "Mapping[str, Any]") -> "Mapping[str, Any]":
     """The status line's message: the engine's, except that a finished game whose last
     action cannot be taken back (Virus Fight's programs, when the game ends as they are
     revealed) is not told to undo to look back."""
@@ -38,14 +38,14 @@ def status_message(view: "dict[str, Any]") -> "dict[str, Any]":
     return status
 
 
-def hint_parts(actions: "list[dict[str, Any]]") -> "tuple[str | None, list[str]]":
+def hint_parts(actions: "Sequence[Mapping[str, Any]]") -> "tuple[str | None, list[str]]":
     """The suggested action's notation (None: no suggestion) and its alternatives'."""
     if not actions:
         return None, []
     return str(actions[0]["action"]), [str(other["action"]) for other in actions[1:]]
 
 
-def hint_cells(actions: "list[dict[str, Any]]") -> "list[tuple[str, str]]":
+def hint_cells(actions: "Sequence[Mapping[str, Any]]") -> "list[tuple[str, str]]":
     """``(cell, class)`` for a hint's cells: the suggestion's are ``hint-best``, the
     alternatives' ``hint-alt``; a cell in several suggestions takes its first."""
     marked: dict[str, str] = {}
@@ -103,7 +103,7 @@ def selected_die(selection: "list[str]") -> "str | None":
     return None
 
 
-def grid_cursor(grid: "dict[str, Any]", cursor: "str | None", dx: int, dy: int) -> str:
+def grid_cursor(grid: "Mapping[str, Any]", cursor: "str | None", dx: int, dy: int) -> str:
     """The cell the arrow keys move the cursor to on a grid board (``view.grid``: files, ranks,
     file_names, flipped), staying on the board."""
     names = grid["file_names"]  # not always the alphabet: Virus War has no j
@@ -187,7 +187,7 @@ def escape(text: str) -> str:
     )
 
 
-def move_list_html(moves: "list[dict[str, Any]]") -> str:
+def move_list_html(moves: "Sequence[Mapping[str, Any]]") -> str:
     """The move list's items (``view.moves`` rows): the row's number ("12.", in the flow of
     the row, so that no width of number is cut off), then each move a button that shows the
     position after it (``data-ply``, glue.viewer), out of the Tab order (the list is one stop,

@@ -4,7 +4,7 @@ the page's content; no other module reads or writes the DOM."""
 from pyscript import document
 from pyscript.ffi import create_proxy, to_js
 
-from glue.dom.runtime import guarded, same, window
+from glue.dom.runtime import Flag, guarded, js, same, window
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,6 +34,14 @@ class Element:
         """The element's own markup (``outerHTML``)."""
         return str(self.raw.outerHTML)
 
+    def content_markup(self) -> str:
+        """The markup of the element's content (``innerHTML``)."""
+        return str(self.raw.innerHTML)
+
+    def template_copy(self) -> "Element":
+        """A copy of a ``<template>``'s content (a fragment: appending it adds its children)."""
+        return Element(self.raw.content.cloneNode(True))
+
     def attr(self, name: str) -> "str | None":
         value = self.raw.getAttribute(name)
         return None if value is None else str(value)
@@ -55,11 +63,16 @@ class Element:
     def set_data(self, name: str, value: "Any") -> None:
         self.set_attr("data-" + name, value)
 
+    def set_tint(self, seat: "Any") -> None:
+        """A seat's colour beyond the ones named per seat (``data-tint``, read by site.css):
+        Fight the Virus cycles six colours over up to 20 seats; None (no seat) removes it."""
+        self.set_data("tint", seat % 6 if isinstance(seat, int) and seat is not True else None)
+
     def tag(self) -> str:
         return str(self.raw.tagName).lower()
 
     # state
-    def hidden(self) -> bool:
+    def is_hidden(self) -> bool:
         return bool(self.raw.hidden)
 
     def show(self, visible: bool = True) -> None:
@@ -77,7 +90,7 @@ class Element:
     def set_value(self, value: "Any") -> None:
         self.raw.value = value
 
-    def checked(self) -> bool:
+    def is_checked(self) -> bool:
         return bool(self.raw.checked)
 
     def set_checked(self, checked: bool) -> None:
@@ -104,6 +117,10 @@ class Element:
         else:
             self.raw.style.setProperty(name, value)
 
+    def computed_style(self, name: str) -> str:
+        """A CSS property's computed value (``grid-template-columns``)."""
+        return str(window.getComputedStyle(self.raw).getPropertyValue(name))
+
     # the tree
     def find(self, selector: str) -> "Element | None":
         return wrap(self.raw.querySelector(selector))
@@ -126,6 +143,10 @@ class Element:
     def append(self, child: "Element") -> None:
         self.raw.append(child.raw)
 
+    def append_text(self, text: str) -> None:
+        """Appends a text node (beside the element's other children)."""
+        self.raw.append(text)
+
     def replace_children(self, children: "list[Element]") -> None:
         self.raw.replaceChildren(*[child.raw for child in children])
 
@@ -139,12 +160,23 @@ class Element:
     def clone(self) -> "Element":
         return Element(self.raw.cloneNode(True))
 
+    def prepend(self, child: "Element") -> None:
+        self.raw.prepend(child.raw)
+
+    def append_markup(self, markup: str) -> None:
+        """Adds markup after the content: only the engine's SVG or a checked picture."""
+        self.raw.insertAdjacentHTML("beforeend", markup)
+
     def same(self, other: "Element | None") -> bool:
         return other is not None and same(self.raw, other.raw)
 
     # behaviour and geometry
-    def focus(self) -> None:
-        self.raw.focus()
+    def focus(self, keep_scroll: bool = False) -> None:
+        """Takes the keyboard focus (``keep_scroll``: without scrolling it into view)."""
+        if keep_scroll:
+            self.raw.focus(to_js({"preventScroll": True}))
+        else:
+            self.raw.focus()
 
     def blur(self) -> None:
         self.raw.blur()
@@ -155,6 +187,22 @@ class Element:
     def select_all(self) -> None:
         """Selects a text field's whole text."""
         self.raw.select()
+
+    def choice_changed(self) -> bool:
+        """Whether a ``<select>`` shows another option than its default one (the markup's
+        ``selected`` option, else the first)."""
+        options = self.raw.options
+        default = 0
+        for index in range(options.length):
+            if options.item(index).defaultSelected:
+                default = index
+                break
+        return bool(self.raw.selectedIndex != default)
+
+    def chosen_file(self) -> "ChosenFile | None":
+        """A file field's first chosen file, or None."""
+        files = self.raw.files
+        return ChosenFile(files.item(0)) if files is not None and files.length > 0 else None
 
     def has_focus(self) -> bool:
         return same(document.activeElement, self.raw)
@@ -168,7 +216,7 @@ class Element:
         """The inner width (``clientWidth``)."""
         return float(self.raw.clientWidth)
 
-    def scroll(self) -> "tuple[float, float]":
+    def scroll_position(self) -> "tuple[float, float]":
         return (float(self.raw.scrollLeft), float(self.raw.scrollTop))
 
     def set_scroll(self, left: "float | None", top: "float | None") -> None:
@@ -209,6 +257,28 @@ class Event:
         return None if value is None else str(value)
 
     @property
+    def storage_key(self) -> "str | None":
+        """A storage event's key (None: the whole storage was cleared)."""
+        value = getattr(self.raw, "key", None)
+        return None if value is None else str(value)
+
+    @property
+    def origin(self) -> str:
+        """A message event's sender's origin."""
+        return str(self.raw.origin)
+
+    @property
+    def from_parent(self) -> bool:
+        """Whether a message event comes from the window that frames this page."""
+        return same(self.raw.source, window.parent)
+
+    @property
+    def message_type(self) -> "str | None":
+        """A message event's ``data.type``, or None."""
+        value = getattr(self.raw.data, "type", None) if self.raw.data is not None else None
+        return None if value is None else str(value)
+
+    @property
     def target(self) -> "Element | None":
         return wrap(getattr(self.raw, "target", None))
 
@@ -217,6 +287,11 @@ class Event:
         """Ctrl, Alt or Meta (Cmd) held: a browser or system shortcut."""
         raw = self.raw
         return bool(raw.ctrlKey or raw.altKey or raw.metaKey)
+
+    @property
+    def command(self) -> bool:
+        """Ctrl or Meta (Cmd) held: the platform's command key (Ctrl+Z, Cmd+Z)."""
+        return bool(self.raw.ctrlKey or self.raw.metaKey)
 
     @property
     def shift(self) -> bool:
@@ -245,6 +320,19 @@ class Event:
         self.raw.stopPropagation()
 
 
+class ChosenFile:
+    """A file the person chose in a file field: its name, its size in bytes, its text."""
+
+    def __init__(self, file: "Any") -> None:
+        self.raw = file
+        self.name = str(file.name)
+        self.size = file.size
+
+    async def text(self) -> str:
+        """The file as UTF-8 text (undecodable bytes become U+FFFD, never an error)."""
+        return str(await self.raw.text())
+
+
 def wrap(node: "Any") -> "Element | None":
     return None if node is None else Element(node)
 
@@ -257,9 +345,45 @@ def body() -> Element:
     return Element(document.body)
 
 
+def root() -> Element:
+    """The page's ``<html>`` element."""
+    return Element(document.documentElement)
+
+
+def on_resize(element: Element, handler: "Callable[[], Any]") -> None:
+    """Calls ``handler`` whenever ``element``'s size changes (a ResizeObserver; errors reported),
+    for the page's lifetime."""
+    call = guarded(lambda *_: handler(), "resize")
+    js.ResizeObserver.new(create_proxy(call)).observe(element.raw)
+
+
+async def until_attr(element: Element, name: str, value: str) -> None:
+    """Until ``element``'s attribute ``name`` is ``value`` (at once if it is)."""
+    if element.attr(name) == value:
+        return
+    flag = Flag()
+
+    def changed(*_: "Any") -> None:
+        if element.attr(name) == value:
+            observer.disconnect()
+            flag.set()
+
+    observer = js.MutationObserver.new(create_proxy(guarded(changed, "attribute")))
+    observer.observe(element.raw, to_js({"attributes": True, "attributeFilter": [name]}))
+    await flag.wait()
+
+
 def element(element_id: str) -> "Element | None":
     """The element with this id, or None."""
     return wrap(document.getElementById(element_id))
+
+
+def node(element_id: str) -> Element:
+    """The element with this id, which the page's markup always has."""
+    found = document.getElementById(element_id)
+    if found is None:
+        raise LookupError("the page has no element #" + element_id)
+    return Element(found)
 
 
 def find(selector: str) -> "Element | None":
@@ -270,9 +394,20 @@ def find_all(selector: str) -> "list[Element]":
     return wrap_all(document.querySelectorAll(selector))
 
 
+def css_escape(text: str) -> str:
+    """``text`` as an identifier or a string in a CSS selector (``CSS.escape``)."""
+    return str(window.CSS.escape(text))
+
+
 def make(tag: str, class_name: str = "", text: "str | None" = None) -> Element:
     """A new HTML element, with a class and text."""
-    return Element(create(tag, class_name, text))
+    return Element(_create(tag, class_name, text))
+
+
+def make_svg(name: str, attributes: "dict[str, Any]") -> Element:
+    """A new SVG element with attributes (the site's CSP allows no inline styles; attributes
+    are fine)."""
+    return Element(_svg_element(name, attributes))
 
 
 def focused() -> "Element | None":
@@ -308,21 +443,7 @@ def on_document(event: str, handler: "Callable[..., Any]", capture: bool = False
     return _listen(document, event, handler, capture)
 
 
-def by_id(element_id: str) -> "Any":
-    """The element with this id, or None."""
-    return document.getElementById(element_id)
-
-
-def query(selector: str, root: "Any" = None) -> "Any":
-    return (root or document).querySelector(selector)
-
-
-def query_all(selector: str, root: "Any" = None) -> "list[Any]":
-    nodes = (root or document).querySelectorAll(selector)
-    return [nodes.item(index) for index in range(nodes.length)]
-
-
-def create(tag: str, class_name: str = "", text: "str | None" = None) -> "Any":
+def _create(tag: str, class_name: str = "", text: "str | None" = None) -> "Any":
     element = document.createElement(tag)
     if class_name:
         element.className = class_name
@@ -331,44 +452,10 @@ def create(tag: str, class_name: str = "", text: "str | None" = None) -> "Any":
     return element
 
 
-def replace_children(parent: "Any", children: "list[Any]") -> None:
-    parent.replaceChildren(*children)
-
-
-def data(element: "Any", name: str) -> "str | None":
-    """``element``'s ``data-<name>`` attribute, or None. (MicroPython's proxies raise
-    AttributeError for a missing ``dataset`` entry instead of giving ``undefined``.)"""
-    value = element.getAttribute("data-" + name)
-    return None if value is None else str(value)
-
-
-def active_element() -> "Any":
-    return document.activeElement
-
-
-def is_active(element: "Any") -> bool:
-    """Whether ``element`` has the keyboard focus."""
-    return same(document.activeElement, element)
-
-
-def svg_element(name: str, attributes: "dict[str, Any]") -> "Any":
+def _svg_element(name: str, attributes: "dict[str, Any]") -> "Any":
     """An SVG element with attributes (the site's CSP allows no inline styles; attributes are
     fine)."""
     element = document.createElementNS("http://www.w3.org/2000/svg", name)
     for key in attributes:
         element.setAttribute(key, str(attributes[key]))
     return element
-
-
-def set_data(element: "Any", name: str, value: "Any") -> None:
-    """Sets ``data-<name>`` (None removes it)."""
-    if value is None:
-        element.removeAttribute("data-" + name)
-    else:
-        element.setAttribute("data-" + name, str(value))
-
-
-def set_tint(element: "Any", seat: "Any") -> None:
-    """A seat's colour beyond the ones named per seat: Fight the Virus cycles six colours over
-    up to 20 seats (site.css reads data-tint)."""
-    set_data(element, "tint", seat % 6 if isinstance(seat, int) and seat is not True else None)

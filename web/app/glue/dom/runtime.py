@@ -192,6 +192,11 @@ def media_matches(query_text: str) -> bool:
     return bool(window.matchMedia(query_text).matches)
 
 
+def window_size() -> "tuple[float, float]":
+    """The window's inner width and height, in CSS pixels."""
+    return (float(window.innerWidth), float(window.innerHeight))
+
+
 def save_file(content: str, mime: str, name: str) -> None:
     """Offers ``content`` as a download named ``name``."""
     blob = js.Blob.new(to_js([content]), to_js({"type": mime}))
@@ -216,6 +221,99 @@ def site_url(path: str) -> str:
     script = document.querySelector("script[type=mpy]")
     root = (script.getAttribute("data-root") or "") if script is not None else ""
     return str(js.URL.new(root + path, document.baseURI).href)
+
+
+# A flag coroutines wait for (asyncio's Event): ``set()``, ``is_set()``, ``await wait()``.
+Flag = asyncio.Event
+
+
+async def gather(awaitables: "list[Any]") -> "list[Any]":
+    """Runs the coroutines at once until every one is done; their results, in order."""
+    return list(await asyncio.gather(*awaitables))
+
+
+async def loaded() -> None:
+    """Until the page has loaded (its ``load`` event; at once if it has)."""
+    if str(document.readyState) == "complete":
+        return
+    flag = Flag()
+    window.addEventListener("load", create_proxy(lambda event: flag.set()))
+    await flag.wait()
+
+
+def go_to(url: str) -> None:
+    """Opens ``url`` in this frame (``location.assign``)."""
+    window.location.assign(url)
+
+
+def reload() -> None:
+    window.location.reload()
+
+
+def is_framed() -> bool:
+    """Whether the page runs in a frame (a blog's iframe)."""
+    return not same(window.parent, window)
+
+
+def ancestor_origin() -> "str | None":
+    """The framing page's origin as ``location.ancestorOrigins`` gives it (``"null"``: opaque),
+    or None where the browser does not tell (Firefox) or the page is not framed."""
+    ancestors = getattr(window.location, "ancestorOrigins", None)  # Chromium, Safari
+    if ancestors is None or not ancestors.length:
+        return None
+    return str(ancestors.item(0))
+
+
+def referrer() -> str:
+    return str(document.referrer or "")
+
+
+def url_origin(url: str) -> str:
+    """``new URL(url).origin`` (``"null"``: opaque); ``url`` must parse (see can_parse_url)."""
+    return str(js.URL.new(url).origin)
+
+
+def post_to_parent(message: "dict[str, Any]", origin: str) -> None:
+    """Sends ``message`` (JSON data) to the framing page, if its origin is ``origin``."""
+    window.parent.postMessage(plain_js(message), origin)
+
+
+def time_origin_ms() -> float:
+    """``performance.timeOrigin``: when the page's navigation started, in ms since the epoch
+    (through ``performance.toJSON()``: never a 32-bit proxied number)."""
+    return float(from_js(window.performance)["timeOrigin"])
+
+
+async def fetch_entries(url: str, path: "list[str]") -> "list[Any] | None":
+    """The ``[name, value]`` entries, in the document's order (MicroPython's dicts keep none),
+    of the object at ``path`` in the JSON document at ``url``; None where there is none."""
+    response = await window.fetch(url)
+    if not response.ok:
+        raise OSError(url + ": HTTP " + str(response.status))
+    value = await response.json()
+    for name in path:
+        value = getattr(value, name, None)
+        if value is None:
+            return None
+    return list(from_js(js.Object.entries(value)))
+
+
+async def fetch_counting(url: str, counted: "Callable[[int], Any]") -> int:
+    """Fetches ``url`` and drops the body, calling ``counted`` with the size of each piece of
+    it as it arrives; returns its size in bytes. An HTTP error raises OSError."""
+    response = await window.fetch(url)
+    body = response.body
+    if not response.ok or body is None:
+        raise OSError(url + ": HTTP " + str(response.status))
+    reader = body.getReader()
+    total = 0
+    while True:
+        chunk = await reader.read()
+        if chunk.done:
+            return total
+        length = int(chunk.value.byteLength)
+        total += length
+        counted(length)
 
 
 def page_time_ms() -> float:
@@ -251,3 +349,42 @@ def can_parse_url(text: str) -> bool:
     """Whether ``new URL(text)`` would work (it throws otherwise, see read_refusable)."""
     can_parse = getattr(js.URL, "canParse", None)
     return bool(can_parse(text)) if can_parse is not None else False
+
+
+def warn(*parts: "Any") -> None:
+    """A console warning (for developers and tests; nothing on the page)."""
+    js.console.warn(*parts)
+
+
+def page_address(part: str = "href") -> str:
+    """A part of the page's address (``location``): ``href``, ``hash``, ``search``, ..."""
+    return str(getattr(window.location, part))
+
+
+def drop_fragment() -> None:
+    """The address loses its ``#...`` in place: no reload, no new history entry."""
+    location = window.location
+    window.history.replaceState(None, "", str(location.pathname) + str(location.search))
+
+
+async def copy_text(text: str) -> None:
+    """Copies ``text`` to the clipboard; raises where the browser refuses (an iframe)."""
+    await window.navigator.clipboard.writeText(text)
+
+
+def expose_test_hooks(
+    send: "Callable[[Any], Any]", status: "Callable[[], str]", fault: "Callable[[], None]"
+) -> None:
+    """``window.virusGames`` for the e2e tests and the benchmarks (see
+    :func:`test_hooks_wanted`): ``send(request)`` resolves with what the coroutine function
+    ``send`` answers to the request (both JSON data), ``status()`` gives ``status()``'s text
+    and ``fault()`` calls ``fault`` as an event handler would (its error reported)."""
+
+    async def relay(request: "Any") -> "Any":
+        return plain_js(await send(from_js(request)))
+
+    hook = js.Object.new()
+    hook.send = create_proxy(relay)
+    hook.status = create_proxy(status)
+    hook.fault = create_proxy(guarded(fault, "test fault"))
+    window.virusGames = hook

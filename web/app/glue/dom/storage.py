@@ -15,19 +15,20 @@ class StorageRefused(OSError):
 
 
 class SafeStorage:
-    """The browser's ``localStorage`` or ``sessionStorage`` with a ``setItem`` that raises a
-    Python error, never a JavaScript exception: one thrown inside a call from MicroPython
-    escapes every ``except``, so a full storage would stop the page. Writes go through
-    app/storage-guard.js's ``virusGamesStorage.set``, which catches it."""
+    """The browser's ``localStorage`` or ``sessionStorage``: :meth:`get`, :meth:`put`,
+    :meth:`drop`, :meth:`size` and :meth:`key_at`. :meth:`put` raises a Python error, never a
+    JavaScript exception: one thrown inside a call from MicroPython escapes every ``except``,
+    so a full storage would stop the page. Writes go through app/storage-guard.js's
+    ``virusGamesStorage.set``, which catches it."""
 
     def __init__(self, store: "Any") -> None:
         self.store = store
 
-    def getItem(self, key: str) -> "str | None":
+    def get(self, key: str) -> "str | None":
         value = self.store.getItem(key)
         return None if value is None else str(value)
 
-    def setItem(self, key: str, value: str) -> None:
+    def put(self, key: str, value: str) -> None:
         guard = getattr(window, "virusGamesStorage", None)
         if guard is None:
             raise StorageRefused("no storage guard")  # app/storage-guard.js did not run
@@ -35,19 +36,20 @@ class SafeStorage:
         if problem:
             raise StorageRefused(problem)
 
-    def removeItem(self, key: str) -> None:
+    def drop(self, key: str) -> None:
         self.store.removeItem(key)
 
-    @property
-    def length(self) -> int:
+    def size(self) -> int:
+        """How many keys the storage holds."""
         return int(self.store.length)
 
-    def key(self, index: int) -> "str | None":
+    def key_at(self, index: int) -> "str | None":
+        """The ``index``-th key, or None past the end."""
         value = self.store.key(index)
         return None if value is None else str(value)
 
 
-def storage(kind: str = "localStorage") -> "Any":
+def storage(kind: str = "localStorage") -> "SafeStorage | None":
     """``localStorage`` (or ``sessionStorage``) as a :class:`SafeStorage`, or None where the
     browser refuses it (a blog's cross-site iframe, some private modes)."""
     if kind in _access:
@@ -67,7 +69,7 @@ def setting(key: str) -> "str | None":
     if store is None:
         return None
     try:
-        value = store.getItem(key)
+        value = store.get(key)
     except Exception:
         return None
     return None if value is None else str(value)
@@ -78,7 +80,7 @@ def keep_setting(key: str, value: str) -> None:
     if store is None:
         return
     try:
-        store.setItem(key, value)
+        store.put(key, value)
     except Exception:
         pass  # not kept: the setting lasts for this page only
 
@@ -111,7 +113,7 @@ async def read_refusable(target: "Any", prototype: "Any", name: str) -> "Any":
 
 async def probe_access() -> None:
     """Finds, once, which storages and whether service workers the browser lets this page use,
-    so that :func:`storage` and :func:`service_workers` never touch a refused one."""
+    so that :func:`storage` and :func:`service_worker_container` never touch a refused one."""
     if _access:
         return
     for kind in ("localStorage", "sessionStorage"):
@@ -123,8 +125,9 @@ async def probe_access() -> None:
     _access["serviceWorker"] = await read_refusable(navigator, prototype, "serviceWorker")
 
 
-def service_workers() -> "Any":
-    """``navigator.serviceWorker``, or None where there is none or it is refused."""
+def service_worker_container() -> "Any":
+    """``navigator.serviceWorker``, or None where there is none or it is refused (glue.dom.worker
+    wraps it)."""
     if "serviceWorker" in _access:
         return _access["serviceWorker"]
     return getattr(window.navigator, "serviceWorker", None)
