@@ -68,3 +68,55 @@ def test_the_boundary_check_finds_what_it_forbids(tmp_path: Path) -> None:
         "5: DOM name .hidden",
         "6: reads .raw",
     ]
+
+
+def glue_name(path: Path) -> str:
+    parts = list(path.relative_to(GLUE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def glue_imports(path: Path) -> set[str]:
+    """The glue modules ``path`` imports, type-only imports included (``from glue import dom,
+    page_state`` names two modules)."""
+    known = {glue_name(module) for module in GLUE.rglob("*.py")}
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found |= {node.module + "." + alias.name for alias in node.names}
+    return {name for name in found if name in known} - {glue_name(path)}
+
+
+def import_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle in ``graph`` (module -> modules it imports), or [] when there is none."""
+    done: set[str] = set()
+
+    def visit(name: str, trail: list[str]) -> list[str]:
+        if name in trail:
+            return [*trail[trail.index(name) :], name]
+        if name in done:
+            return []
+        for imported in sorted(graph.get(name, ())):
+            cycle = visit(imported, [*trail, name])
+            if cycle:
+                return cycle
+        done.add(name)
+        return []
+
+    for name in sorted(graph):
+        cycle = visit(name, [])
+        if cycle:
+            return cycle
+    return []
+
+
+def test_no_import_cycle_in_the_glue_counting_type_only_imports() -> None:
+    graph = {glue_name(path): glue_imports(path) for path in GLUE.rglob("*.py")}
+    assert import_cycle(graph) == []
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert import_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) == []

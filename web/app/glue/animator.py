@@ -4,7 +4,9 @@ attributes). The steps are CSS animations (site.css, ``.anim-*``) driven by clas
 properties set through the DOM, which the site's CSP allows (``style`` attributes in markup it
 would not). When they end, or at once when the person clicks or presses a key, the classes,
 the properties and the old picture's ghosts go: the board is then the engine's SVG exactly.
-Nothing moves where the browser asks for reduced motion."""
+Nothing moves where the browser asks for reduced motion.
+
+Made by glue.game with: ``Animator(board: dom.Element)``, the board's element (glue.board)."""
 
 from glue import dom
 from glue.motion import DURATION_MS, plan, rolled
@@ -12,8 +14,6 @@ from glue.motion import DURATION_MS, plan, rolled
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
-
-    from glue.game import GamePage
 
 REDUCED = "(prefers-reduced-motion: reduce)"
 
@@ -23,8 +23,8 @@ def cell_selector(cell: str) -> str:
 
 
 class Animator:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
+    def __init__(self, board: "dom.Element") -> None:
+        self.board = board
         # (element, classes added) of the motions under way, and the old picture's parts
         # fading away (ghosts)
         self.touched: list[tuple[dom.Element, list[str]]] = []
@@ -46,7 +46,7 @@ class Animator:
         steps, events = plan(game, before, after)
         if not steps or not self.allowed():
             return events
-        board = self.page.board.element
+        board = self.board
         svg = board.find("svg")
         longest = 0
         for step in steps:
@@ -126,4 +126,4 @@ class Animator:
         self.ghosts = []
         self.epoch += 1
         self.until = 0.0
-        self.page.board.element.set_data("animating", None)
+        self.board.set_data("animating", None)

@@ -1,9 +1,17 @@
 """The board on a game page: the engine's SVG (or, while a program is being written, the
 engine's preview of the draft), its cells named for screen readers, the hint's highlights, the
 keyboard cursor, the pictures beside it (dice, supplies, other players' sheets) and, on phones,
-a larger board in a scrolling frame."""
+a larger board in a scrolling frame.
 
-from glue import dom
+Made by glue.game with: ``Board(state: PageState, language: i18n.PageLanguage, saved:
+SavedGames, builder: Callable[[], Any], placer: Callable[[], Any], preview_svg: Callable[[],
+str | None], finish_motion: Callable[[], None], moved: Callable[[str, dom.Element | None, str],
+None], rolled: Callable[[dom.Element | None, str | None, str | None], None], say:
+Callable[[str], None])``: the program builder and the shape placer are getters (made on first
+use), ``preview_svg`` is glue.secrets's, ``moved``/``rolled`` start the motion and the sound,
+``say`` speaks to screen readers (glue.panels)."""
+
+from glue import dom, page_state
 from glue.pictures import checked_svg
 from glue.views import fit_width, grid_cursor, hint_cells, nearest_spot, selected_die
 
@@ -12,7 +20,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from glue.game import GamePage
+    from glue.i18n import PageLanguage
+    from glue.page_state import PageState
+    from glue.saved import SavedGames
     from pyengine.protocol import Extra, Message, Position
 
 # Phone-sized screens (site.css uses the same width), where every cell a finger taps is at
@@ -26,10 +36,30 @@ def cell_selector(cell: str) -> str:
 
 
 class Board:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
+    def __init__(
+        self,
+        state: "PageState",
+        language: "PageLanguage",
+        saved: "SavedGames",
+        builder: "Callable[[], Any]",
+        placer: "Callable[[], Any]",
+        preview_svg: "Callable[[], str | None]",
+        finish_motion: "Callable[[], None]",
+        moved: "Callable[[str, dom.Element | None, str], None]",
+        rolled: "Callable[[dom.Element | None, str | None, str | None], None]",
+        say: "Callable[[str], None]",
+    ) -> None:
+        self.state = state
+        self.language = language
+        self.saved = saved
+        self.builder = builder
+        self.placer = placer
+        self.preview_svg = preview_svg
+        self.finish_motion = finish_motion
+        self.moved = moved
+        self.rolled = rolled
+        self.say = say
         self.element = dom.node("board")
-        self.cursor: str | None = None
         self.fit: tuple[str, int | None] | None = None  # phones: (key, width) of the zoom
         # the live game's picture on the board: (game generation, ply, SVG), for the motion
         # to the next one (glue.animator)
@@ -50,28 +80,27 @@ class Board:
             return
         # read back from storage, so untrusted: inserted only if it is exactly the kind of
         # picture the engine draws (else the pre-rendered board stays)
-        svg = checked_svg(self.page.saved.board(entry["id"]))
+        svg = checked_svg(self.saved.board(entry["id"]))
         if svg is not None:
             self.element.set_markup(svg)
             self.element.set_data("painted", "saved")
 
     def draw(self) -> None:
-        page = self.page
-        view = page.view
+        state = self.state
+        view = state.view
         if view is None:
             return
-        preview = page.secrets.preview_svg()
-        writing = page.builder.visible
+        preview = self.preview_svg()
+        builder = self.builder()
+        writing = builder.visible
         old_svg = self.element.find("svg")
         shown = self.shown
         svg = preview if preview is not None else view["svg"]
-        self.show_svg(
-            svg, view.get("cell_labels") or {}, page.builder.cell_label if writing else None
-        )
+        self.show_svg(svg, view.get("cell_labels") or {}, builder.cell_label if writing else None)
         ply = view["ply_count"]
-        self.shown = None if preview is not None else (page.generation, ply, svg)
-        if shown is not None and shown[0] == page.generation and 0 < ply - shown[1] <= 4:
-            page.moved(shown[2], old_svg, svg)  # a few actions on: their motion and sound
+        self.shown = None if preview is not None else (state.generation, ply, svg)
+        if shown is not None and shown[0] == state.generation and 0 < ply - shown[1] <= 4:
+            self.moved(shown[2], old_svg, svg)  # a few actions on: their motion and sound
         self.draw_hint()
         self.fit_to_screen()
         if self.element.has_focus():
@@ -91,7 +120,7 @@ class Board:
     ) -> None:
         """The engine's SVG on the board, its cells named (``label_of(cell)``: a name of the
         program builder's instead, where it has one)."""
-        self.page.finish_motion()
+        self.finish_motion()
         # the engine's own SVG: no scripts, no styles; names are escaped text
         self.element.set_markup(svg)
         self.element.set_data("painted", "engine")
@@ -100,7 +129,7 @@ class Board:
         picture = self.element.find("svg")
         if picture is not None:
             picture.set_attr("role", "group")
-        language = self.page.language
+        language = self.language
         for cell in labels:
             element = self.cell(cell)
             if element is None:
@@ -116,7 +145,7 @@ class Board:
         for marked in self.element.find_all(".hint-best, .hint-alt"):
             marked.set_class("hint-best", False)
             marked.set_class("hint-alt", False)
-        hint = self.page.computer.current_hint()
+        hint = page_state.current_hint(self.state)
         if hint is None:
             return
         for cell, name in hint_cells(hint["actions"]):
@@ -138,7 +167,7 @@ class Board:
                 str(len(cells)),
                 str(view_box),
                 str(dom.window_size()[0]),
-                str(self.page.builder.visible),
+                str(self.builder().visible),
             ]
         )
         tools = dom.node("board-tools")
@@ -173,12 +202,13 @@ class Board:
     # ---- the keyboard cursor ------------------------------------------------------------------
 
     def move_cursor(self, dx: int, dy: int) -> None:
-        view = self.page.view
+        state = self.state
+        view = state.view
         if view is None:
             return
         grid = view.get("grid")
         if grid:
-            self.cursor = grid_cursor(grid, self.cursor, dx, dy)
+            state.cursor = grid_cursor(grid, state.cursor, dx, dy)
         else:
             self.move_by_position(dx, dy)
             return
@@ -188,16 +218,17 @@ class Board:
         """Boards that are not one grid (a player sheet): the arrow keys go to the nearest spot
         in that direction on screen; while a shape is being placed they step over the analysis
         cells one at a time."""
+        state = self.state
         spots = self.element.find_all("[data-cell]")
-        current = self.cell(self.cursor)
+        current = self.cell(state.cursor)
         if current is None:
-            self.cursor = spots[0].data("cell") if spots else None
+            state.cursor = spots[0].data("cell") if spots else None
             self.show_cursor(True)
             return
-        placer = self.page.placer
-        stepped = placer.step(self.cursor, [-dy, dx]) if placer.active else None
+        placer = self.placer()
+        stepped = placer.step(state.cursor, [-dy, dx]) if placer.active else None
         if stepped:
-            self.cursor = stepped
+            state.cursor = stepped
             self.show_cursor(True)
             return
         centres = []
@@ -207,28 +238,29 @@ class Board:
             x = left + width / 2
             y = top + height / 2
             centres.append((name, x, y))
-        best = nearest_spot(centres, self.cursor or "", dx, dy)
+        best = nearest_spot(centres, state.cursor or "", dx, dy)
         if best is not None:
-            self.cursor = best
+            state.cursor = best
         self.show_cursor(True)
 
     def show_cursor(self, announce: bool = False) -> None:
-        page = self.page
-        view = page.view
+        state = self.state
+        view = state.view
         if view is None:
             return
-        if not self.cursor or self.cell(self.cursor) is None:
+        if not state.cursor or self.cell(state.cursor) is None:
             first = self.element.find("[data-cell]")
             sources = view.get("sources") or []
-            self.cursor = (
+            state.cursor = (
                 view.get("selected")
                 or (sources[0] if sources else None)
                 or ("a1" if view.get("grid") else (first.data("cell") if first else None))
             )
         for element in self.element.find_all(".cursor"):
             element.set_class("cursor", False)
-        cell = self.cell(self.cursor)
-        page.placer.set_cursor(self.cursor)
+        cell = self.cell(state.cursor)
+        placer = self.placer()
+        placer.set_cursor(state.cursor)
         if cell is None:
             self.element.set_attr("aria-activedescendant", None)
             return
@@ -239,9 +271,9 @@ class Board:
         if self.element.has_class("zoomed"):
             cell.scroll_into_view("nearest")
         if announce:
-            label = cell.attr("aria-label") or str(self.cursor)
-            hint = dom.node("placer-hint").text() if page.placer.active else ""
-            page.panels.say(label + ". " + hint if hint else label)
+            label = cell.attr("aria-label") or str(state.cursor)
+            hint = dom.node("placer-hint").text() if placer.active else ""
+            self.say(label + ". " + hint if hint else label)
 
     # ---- pictures beside the board ------------------------------------------------------------
 
@@ -259,7 +291,7 @@ class Board:
                 figure.set_data("seat", seat)
                 figure.set_tint(seat)
                 figure.set_class("current", seat == to_move)
-            caption = dom.make("figcaption", "", self.page.language.message(extra["label"]))
+            caption = dom.make("figcaption", "", self.language.message(extra["label"]))
             caption_id = "extra-" + str(extra["id"]) + "-label"
             caption.set_attr("id", caption_id)
             figure.append(caption)
@@ -273,7 +305,7 @@ class Board:
                 others.append(figure)
                 sheets = sheets or str(extra["id"]).startswith("sheet-")
         # The die the selection names ("die:5", "die:5+1") is marked: g.die.selected.
-        view = self.page.view
+        view = self.state.view
         value = selected_die((view.get("selection") or []) if view is not None else [])
         if value and dice:
             die = dice[0].find('.die[data-value="' + value + '"]:not(.used)')
@@ -284,7 +316,7 @@ class Board:
         picture = dice[0].find("svg") if dice else None
         self.dice_svg = None if picture is None else picture.markup()
         if before is not None and dice:
-            self.page.rolled(dice[0], before, self.dice_svg)
+            self.rolled(dice[0], before, self.dice_svg)
         slot.replace_children(dice)
         slot.show(bool(dice))
         holder = dom.node("extras")

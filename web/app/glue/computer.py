@@ -8,21 +8,21 @@ evaluation bar shows each seat's chances (``view.evaluation``), and the result b
 them over the game.
 """
 
-from glue import dom
+from glue import dom, page_state
 from glue.navigation import chart_x, position_number
 from glue.seats import HUMAN
-from glue.views import chart_lines, evaluation_segments, hint_parts
+from glue.views import chart_lines, evaluation_segments, hint_parts, player_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
-    from glue.game import GamePage
-    from pyengine.protocol import View
+    from glue.i18n import PageLanguage
+    from glue.page_state import PageState, Send
+    from pyengine.protocol import Request, View
 
-# How long the engine thinks per request: short enough that a new game or an undo is taken at
-# once, long enough that the messages cost little.
-SLICE_MS = 50
+
 EVAL_KEY = "virus-games.evaluation-bar"  # localStorage: "on" when the bar is shown
 CHART_WIDTH = 300  # the result chart's drawing, in its own units
 CHART_HEIGHT = 90
@@ -34,158 +34,103 @@ def bot_delay_ms() -> int:
 
 
 class Computer:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
-        # One pending timer or request at a time; the epoch changes with every new or loaded
-        # game, undo or pause, so a decision planned for the old situation is dropped.
-        self.waiting = False  # a decision is scheduled (the pause before it)
-        self.asking = False  # a `bot` request is on its way
-        self.epoch = 0
-        self.halted = False  # a bot request failed: wait for the player
-        self.paused = False  # the pause button: no computer decision until resumed
-        self.thinking: dict[str, Any] | None = None  # the latest progress of a search
-        self.thinking_replies = 0  # how many "still thinking" replies came (tests)
-        # Hints: the suggestion shown ({key, actions}; key = game and ply it belongs to).
-        self.hint: dict[str, Any] | None = None
-        self.hint_epoch = 0
-        self.hint_busy = False
+    """Runs the computer's decisions and the hints (the transitions are glue.page_state's) and
+    draws the thinking line, the hint, the pause button, the evaluation bar and the chart.
+
+    Made by glue.game with: the page's state, its language, ``ask`` (one request, its reply),
+    ``take`` (a reply taken in as the page's, glue.game's ``receive``) and ``render_resign``
+    (the Resign button, glue.controls)."""
+
+    def __init__(
+        self,
+        state: "PageState",
+        language: "PageLanguage",
+        ask: "Send",
+        take: "Callable[[Request, dict[str, Any]], None]",
+        render_resign: "Callable[[View], None]",
+    ) -> None:
+        self.state = state
+        self.language = language
+        self.ask = ask
+        self.take = take
+        self.render_resign = render_resign
         self.eval_shown = dom.setting(EVAL_KEY) == "on"
 
     def busy(self) -> bool:
-        return self.asking or self.waiting
+        return self.state.asking or self.state.waiting
 
     # ---- computer players ---------------------------------------------------------------------
 
-    def stop(self) -> None:
-        self.epoch += 1
-        self.waiting = False
-        self.halted = False
-        if self.thinking is not None and self.thinking.get("purpose") == "bot":
-            self.thinking = None
-
     def schedule(self) -> None:
-        """After every reply: if a computer player decides now, ask the engine for its decision
-        (after a short pause). Never two at once; a failed request halts the loop until the
-        next game or undo; the pause button holds it."""
-        page = self.page
-        if self.waiting or self.asking or self.halted or page.undoing or self.paused:
-            return
-        if not page.bot_to_move():
-            return
-        self.waiting = True
-        dom.spawn(self.after_pause(self.epoch), "computer player")
+        """After every reply: if a computer player decides now, its decision is asked for after
+        a short pause (page_state.schedule_bot)."""
+        if page_state.schedule_bot(self.state):
+            dom.spawn(self.after_pause(self.state.epoch), "computer player")
 
     async def after_pause(self, epoch: int) -> None:
         await dom.sleep_ms(bot_delay_ms())
-        if epoch != self.epoch:
+        if epoch != self.state.epoch:
             return  # stopped meanwhile (whoever stopped it schedules again)
-        self.waiting = False
+        self.state.waiting = False
         await self.run(epoch)
 
     async def run(self, epoch: int) -> None:
-        """The computer's decision: `bot` requests of SLICE_MS each until the engine has played,
-        showing the search's progress between them."""
-        page = self.page
-        if epoch != self.epoch or page.inflight > 0 or self.paused or not page.bot_to_move():
+        """The computer's decision: `bot` requests of page_state.SLICE_MS each until the engine
+        has played, showing the search's progress between them."""
+        state = self.state
+        request = page_state.bot_request(state, epoch)
+        if request is None:
             return  # another request on its way (or another game): its reply schedules again
-        self.asking = True
+        state.asking = True
         reply = None
         try:
             while True:
-                reply = await page.ask({"op": "bot", "slice_ms": SLICE_MS})
-                if epoch != self.epoch or not reply.get("thinking"):
+                reply = await self.ask(request)
+                if epoch != state.epoch or not reply.get("thinking"):
                     break
-                self.thinking_replies += 1
-                self.thinking = dict(reply["thinking"])
+                page_state.take_thinking(state, reply)
                 self.render_thinking()
-                if self.paused:
+                if state.paused:
                     break
         finally:
-            self.asking = False
-        if epoch == self.epoch and reply is not None and not reply.get("thinking"):
-            self.thinking = None
-            self.drop_hint()
-            page.receive({"op": "bot"}, reply)
-            if not reply.get("ok"):
-                self.halted = True
+            state.asking = False
+        if page_state.bot_decided(state, epoch, reply) and reply is not None:
+            self.take({"op": "bot"}, reply)
         self.schedule()
 
     def toggle_pause(self) -> None:
-        self.paused = not self.paused
-        if self.paused:
-            self.epoch += 1
-            self.waiting = False
-        if self.page.view is not None:
-            self.render(self.page.view)
+        page_state.toggle_pause(self.state)
+        if self.state.view is not None:
+            self.render(self.state.view)
         self.schedule()
 
     # ---- hints ----------------------------------------------------------------------------------
 
-    def human_to_move(self) -> bool:
-        page = self.page
-        view = page.view
-        return (
-            view is not None
-            and not view.get("result")
-            and not view.get("setup")
-            and view.get("to_move") is not None
-            and not page.is_bot_seat(view.get("to_move"))
-            and page.secrets.handover_seat is None
-        )
-
-    def hint_key(self) -> str:
-        view = self.page.view
-        return str(self.page.generation) + ":" + str(None if view is None else view["ply_count"])
-
-    def current_hint(self) -> "dict[str, Any] | None":
-        hint = self.hint
-        return hint if hint is not None and hint["key"] == self.hint_key() else None
-
-    def drop_hint(self) -> None:
-        self.hint_epoch += 1
-        self.hint_busy = False
-        if self.thinking is not None and self.thinking.get("purpose") == "hint":
-            self.thinking = None
-        self.hint = None
-
     async def request_hint(self) -> None:
         """The `hint` request in slices, like the computer's own decisions; any other request
         (a click, undo, a new game) drops it."""
-        page = self.page
-        if not self.human_to_move() or self.hint_busy or page.view is None:
+        state = self.state
+        epoch = page_state.start_hint(state)
+        if epoch is None or state.view is None:
             return
-        self.hint_epoch += 1
-        epoch = self.hint_epoch
-        key = self.hint_key()
-        self.hint_busy = True
-        self.thinking = {"purpose": "hint", "seat": page.view["to_move"], "progress": 0}
-        self.render(page.view)
+        key = page_state.hint_key(state)
+        self.render(state.view)
         while True:
-            reply = await page.ask({"op": "hint", "slice_ms": SLICE_MS})
-            if epoch != self.hint_epoch:
+            reply = await self.ask({"op": "hint", "slice_ms": page_state.SLICE_MS})
+            if epoch != state.hint_epoch:
                 return
             if not reply.get("thinking"):
                 break
-            self.thinking_replies += 1
-            self.thinking = dict(reply["thinking"])
+            page_state.take_thinking(state, reply)
             self.render_thinking()
-        self.hint_busy = False
-        self.thinking = None
-        hint = reply.get("hint") if reply.get("ok") else None
-        self.hint = {"key": key, "actions": hint["actions"]} if hint else None
-        page.receive({"op": "hint"}, reply)
+        page_state.hint_done(state, key, reply)
+        self.take({"op": "hint"}, reply)
 
     # ---- what the page shows --------------------------------------------------------------------
 
-    def player_of(self, view: "View") -> "Any":
-        """The deciding player as a message (Fight the Virus's view.turn names them), or None."""
-        turn = view.get("turn")
-        player = (turn.get("params") or {}).get("player") if turn else None
-        return player if isinstance(player, dict) else None
-
     def seat_name(self, seat: int) -> str:
-        language = self.page.language
-        view = self.page.view
+        language = self.language
+        view = self.state.view
         players = [] if view is None else view.get("players") or []
         if 0 <= seat < len(players) and players[seat]:
             return language.message(players[seat])
@@ -201,16 +146,17 @@ class Computer:
     def render(self, view: "View") -> None:
         """The thinking line, the hint button and text, the pause button, the evaluation bar,
         the result chart and the Resign button (glue.controls)."""
-        language = self.page.language
+        language = self.language
+        state = self.state
         pause = dom.node("bot-pause")
         pause.show(self.has_computer_seats(view) and not view.get("result"))
-        pause.set_attr("aria-pressed", "true" if self.paused else "false")
-        pause.set_text(language.t("play.resume" if self.paused else "play.pause"))
+        pause.set_attr("aria-pressed", "true" if state.paused else "false")
+        pause.set_text(language.t("play.resume" if state.paused else "play.pause"))
         button = dom.node("hint")
-        button.show(self.human_to_move())
-        button.enable(not self.hint_busy)
+        button.show(page_state.human_to_move(state))
+        button.enable(not state.hint_busy)
         text = dom.node("hint-text")
-        shown = self.current_hint()
+        shown = page_state.current_hint(state)
         text.show(shown is not None)
         if shown is not None:
             best, others = hint_parts(shown["actions"])
@@ -224,41 +170,38 @@ class Computer:
         self.render_thinking()
         self.render_evaluation(view)
         self.render_chart(view)
-        self.page.controls.render_resign(view)  # like the hint: for the person to act
+        self.render_resign(view)  # like the hint: for the person to act
 
     def render_thinking(self) -> None:
-        page = self.page
-        view = page.view
+        state = self.state
+        view = state.view
         box = dom.node("thinking")
-        bot = view is not None and page.bot_to_move()
-        thinking = self.thinking
-        hinting = thinking is not None and thinking.get("purpose") == "hint" and self.hint_busy
+        bot = page_state.bot_to_move(view)
+        hinting = page_state.hinting(state)
         box.show(bot or hinting)
         box.set_data("purpose", "hint" if hinting else "bot")
-        box.set_class("paused", bool(bot and self.paused))
+        box.set_class("paused", bool(bot and state.paused))
         if not (bot or hinting) or view is None:
             return
-        language = page.language
+        language = self.language
         if hinting:
             label = language.t("play.hint-thinking")
-        elif self.paused:
+        elif state.paused:
             label = language.t("play.paused")
         else:
-            player = self.player_of(view)
+            player: Any = player_of(view)
             if player is None:
                 player = self.seat_name(view["to_move"] or 0)  # a computer's turn: a seat
             label = language.t("play.thinking", {"player": player})
         dom.node("thinking-text").set_text(label)
-        progress = 0
-        if thinking is not None and (hinting or thinking.get("seat") == view.get("to_move")):
-            progress = thinking.get("progress") or 0
+        progress = page_state.thinking_progress(state)
         dom.node("thinking-progress").set_value(round(100 * progress))
 
     def toggle_evaluation(self) -> None:
         self.eval_shown = not self.eval_shown
         dom.keep_setting(EVAL_KEY, "on" if self.eval_shown else "off")
-        if self.page.view is not None:
-            self.render_evaluation(self.page.view)
+        if self.state.view is not None:
+            self.render_evaluation(self.state.view)
 
     def render_evaluation(self, view: "View", chances: "list[float] | None" = None) -> None:
         """The evaluation bar (the toggle, remembered in this browser): one segment per seat in
@@ -288,7 +231,7 @@ class Computer:
         dom.node("eval-legend").set_text(self.chance_text(chances))
 
     def chance_text(self, chances: "list[float]") -> str:
-        language = self.page.language
+        language = self.language
         texts = []
         for seat, chance in enumerate(chances):
             percent = round(chance * 100)
@@ -310,7 +253,7 @@ class Computer:
         figure.show(charted)
         if not charted:
             return
-        language = self.page.language
+        language = self.language
         width = CHART_WIDTH
         height = CHART_HEIGHT
         svg = dom.make_svg(
@@ -362,7 +305,7 @@ class Computer:
     def mark_chart(self, ply: "int | None") -> None:
         """The chart's mark and value: the position viewed (None: the end of the game)."""
         svg = dom.find("#result-chart svg")
-        view = self.page.view
+        view = self.state.view
         evaluation = None if view is None else view.get("evaluation")
         history = (evaluation.get("history") if evaluation else None) or []
         if svg is None or view is None or not history:
@@ -372,7 +315,7 @@ class Computer:
         svg.set_attr("aria-valuenow", shown)
         moves = view.get("moves") or []
         number, total = position_number(moves, shown)  # as the move list counts
-        text = self.page.language.t("replay.chart-value", {"ply": number, "total": total})
+        text = self.language.t("replay.chart-value", {"ply": number, "total": total})
         svg.set_attr("aria-valuetext", text)
         mark = svg.find(".chart-mark")
         if mark is None:

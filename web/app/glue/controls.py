@@ -2,17 +2,55 @@
 pictures beside it, the decision buttons, the panels' buttons and forms, the Resign button and
 its question (glue.resign), and the page's shortcuts (Ctrl+Z, Ctrl+Y, P to pass)."""
 
-from glue import dom
+from glue import dom, page_state
 from glue.navigation import REPLAY_KEYS
 from glue.resign import ResignStep
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
-    from typing import Any
+    from collections.abc import Awaitable, Callable
+    from typing import Any, Protocol
 
-    from glue.game import GamePage
-    from pyengine.protocol import View
+    from glue.board import Board
+    from glue.computer import Computer
+    from glue.options import OptionsForm
+    from glue.page_state import PageState
+    from glue.records import Records
+    from glue.secrets import Secrets
+    from glue.tabs import TabGames
+    from pyengine.protocol import NewRequest, Request, View
+
+    class PageInput(Protocol):
+        """What the controls use of the game page (glue.game): its state, the parts their
+        handlers go to, and its commands."""
+
+        state: PageState
+        board: Board
+        computer: Computer
+        secrets: Secrets
+        records: Records
+        options: OptionsForm
+        tabs: TabGames
+
+        @property
+        def placer(self) -> Any: ...
+        @property
+        def builder(self) -> Any: ...
+        @property
+        def viewer(self) -> Any: ...
+        def viewing(self) -> Any: ...
+        def say(self, text: str) -> None: ...
+        def send(self, request: Request) -> Awaitable[dict[str, Any]]: ...
+        def click_cell(self, cell: str, via_touch: bool = False) -> None: ...
+        def click_token(self, token: str) -> None: ...
+        def new_game(self, request: NewRequest | None = None) -> Awaitable[None]: ...
+        def rematch(self) -> Awaitable[None]: ...
+        def undo(self) -> Awaitable[None]: ...
+        def cancel(self) -> None: ...
+        def replay_to(self, where: str) -> Awaitable[None]: ...
+        def take_back_game(self, event: dom.Event) -> None: ...
+        def finish_motion(self) -> None: ...
+
 
 BOARD_STEPS = {
     "ArrowLeft": "prev",
@@ -26,8 +64,13 @@ CURSOR_MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "
 
 
 class Controls:
-    def __init__(self, page: "GamePage") -> None:
+    """Binds the page's clicks and keys to its parts and commands.
+
+    Made by glue.game with the page itself, as :class:`PageInput`."""
+
+    def __init__(self, page: "PageInput") -> None:
         self.page = page
+        self.state = page.state
         self.resign = ResignStep()
 
     def click(self, element_id: str, handler: "Callable[[], Any]") -> None:
@@ -45,7 +88,7 @@ class Controls:
         self.click("privacy-ready", page.secrets.ready)
         board.on("keydown", self.board_key)
         board.on("focus", lambda event: page.board.show_cursor())
-        board.on("blur", lambda event: page.placer.set_cursor(page.board.cursor))
+        board.on("blur", lambda event: page.placer.set_cursor(page.state.cursor))
         self.click("board-zoom", page.board.toggle_zoom)
         # a phone turned, a window resized
         dom.on_window("resize", self.resized)
@@ -110,7 +153,7 @@ class Controls:
 
     def move_click(self, event: "dom.Event") -> "Any":
         page = self.page
-        if page.replay:  # a blog's replay widget walks its game to that move
+        if page.state.replay:  # a blog's replay widget walks its game to that move
             button = closest(event, "button.ply[data-ply]")
             if button is None:
                 return None
@@ -124,37 +167,36 @@ class Controls:
 
     def resign_available(self) -> bool:
         """The page offers resigning: not a replay widget, not behind a hand-over screen."""
-        page = self.page
-        return not page.replay and page.secrets.handover_seat is None
+        return not self.state.replay and self.state.handover_seat is None
 
     def render_resign(self, view: "View | None") -> None:
         """The Resign button (disabled unless a person is to act in a game going on), or the
         question it turned into."""
-        disabled, asking = self.resign.shown(view, self.page.generation, self.resign_available())
+        disabled, asking = self.resign.shown(view, self.state.generation, self.resign_available())
         button = dom.node("resign")
         button.enable(not disabled)
         button.show(not asking)
         dom.node("resign-confirm").show(asking)
 
     def ask_resign(self) -> None:
-        page = self.page
-        if self.resign_available() and self.resign.ask(page.view, page.generation):
-            self.render_resign(page.view)
+        state = self.state
+        if self.resign_available() and self.resign.ask(state.view, state.generation):
+            self.render_resign(state.view)
             dom.node("resign-no").focus()  # the safe answer first
-            page.panels.say(dom.node("resign-question").text())
+            self.page.say(dom.node("resign-question").text())
 
     def cancel_resign(self) -> None:
         self.resign.cancel()
-        self.render_resign(self.page.view)
+        self.render_resign(self.state.view)
         dom.node("resign").focus()
 
     async def confirm_resign(self) -> None:
-        page = self.page
-        request = self.resign.confirm(page.view, page.generation)
-        self.render_resign(page.view)
+        state = self.state
+        request = self.resign.confirm(state.view, state.generation)
+        self.render_resign(state.view)
         if request is None:  # the game changed meanwhile: nothing is sent
             return
-        reply = await page.send(request)
+        reply = await self.page.send(request)
         finished = reply.get("ok") and not dom.node("result").is_hidden()
         dom.node("rematch" if finished else "resign").focus()
 
@@ -165,21 +207,21 @@ class Controls:
             self.cancel_resign()
 
     def close_result(self, focus: bool = True) -> None:
-        page = self.page
-        page.dismissed_result = None if page.view is None else page.view.get("ply_count")
+        view = self.state.view
+        self.state.dismissed_result = None if view is None else view.get("ply_count")
         dom.node("result").show(False)
         if focus:
-            page.board.focus()
+            self.page.board.focus()
 
     def decision_click(self, event: "dom.Event") -> "Any":
         page = self.page
         button = closest(event, "button[data-play], button[data-click]")
-        if button is None or not button.enabled() or page.bot_to_move():
+        if button is None or not button.enabled() or page_state.bot_to_move(self.state.view):
             return None
         play = button.data("play")
         if play is not None:
             return page.send({"op": "play", "action": play})
-        return page.send({"op": "click", "cell": button.data("click")})
+        return page.send({"op": "click", "cell": button.data("click") or ""})
 
     def record_submit(self, event: "dom.Event") -> "Any":
         event.prevent()  # now: the coroutine runs after the event is over
@@ -190,20 +232,20 @@ class Controls:
         return self.page.new_game()
 
     def resized(self, event: "dom.Event") -> None:
-        if self.page.view is not None:
+        if self.state.view is not None:
             self.page.board.fit_to_screen()
 
     def pointer_down(self, event: "dom.Event") -> None:
-        self.page.last_input = "pointer"
+        self.state.last_input = "pointer"
         self.page.finish_motion()  # the click lands on the board as it is now
         dom.unlock_audio()  # a gesture: the sounds may start
 
     def board_key(self, event: "dom.Event") -> None:
         page = self.page
-        if page.view is None:
+        if self.state.view is None:
             return
         key = event.key
-        if page.replay and key in BOARD_STEPS:
+        if self.state.replay and key in BOARD_STEPS:
             event.prevent()
             dom.spawn(page.replay_to(BOARD_STEPS[key]), "replay", True)
             return
@@ -215,8 +257,8 @@ class Controls:
             page.board.move_cursor(dx, dy)
         elif key in ("Enter", " "):
             event.prevent()
-            if page.board.cursor:
-                page.click_cell(page.board.cursor)
+            if self.state.cursor:
+                page.click_cell(self.state.cursor)
         elif key == "Escape":
             event.prevent()
             page.cancel()
@@ -232,13 +274,13 @@ class Controls:
             event.prevent()
             page.viewer.leave()
             return True
-        if key not in REPLAY_KEYS or page.replay or page.view is None:
+        if key not in REPLAY_KEYS or self.state.replay or self.state.view is None:
             return False
         if event.modified or event.shift:
             return False
         if (on_board and not viewing) or page.placer.active or page.builder.visible:
             return False
-        if page.secrets.handover_seat is not None:
+        if self.state.handover_seat is not None:
             return False
         event.prevent()
         if closest(event, "#result") is not None:  # the chart: the board makes way
@@ -249,7 +291,7 @@ class Controls:
 
     def page_key(self, event: "dom.Event") -> None:
         page = self.page
-        page.last_input = "keyboard"
+        self.state.last_input = "keyboard"
         page.finish_motion()
         dom.unlock_audio()
         if closest(event, "input, select, textarea") is not None:
@@ -266,7 +308,7 @@ class Controls:
             event.prevent()
             placer_shape = dom.node("placer-shape").attr("title") or ""
             placer_hint = dom.node("placer-hint").text()
-            page.panels.say(placer_shape + ". " + placer_hint)
+            page.say(placer_shape + ". " + placer_hint)
         elif command and key == "z" and not event.shift:
             event.prevent()
             dom.spawn(page.undo(), "undo", True)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from pyengine.protocol import (
         HelloReply,
+        Request,
         WorkerBoot,
         WorkerError,
         WorkerReply,
@@ -87,7 +88,7 @@ class EngineClient:
         reply: HelloReply = json.loads(await hello.text())
         return reply
 
-    async def request(self, request: "dict[str, Any]") -> "dict[str, Any]":
+    async def request(self, request: "Request") -> "dict[str, Any]":
         """Sends ``request`` after the previous ones (the worker handles them in the order
         they are posted); returns the engine's reply."""
         hello = self.begin()

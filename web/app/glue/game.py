@@ -3,17 +3,21 @@ the engine, which runs in its web worker (``glue.engine``). No rule lives here: 
 comes back from the engine's controller as a view (``pyengine/protocol.py`` declares its
 fields).
 
-The page is a few cooperating parts around one :class:`GamePage`, which holds the state of the
-game on screen and talks to the engine:
+The page's state lives in one :class:`glue.page_state.PageState` (``GamePage.state``), and what
+an event changes and what the page sends next are page_state's pure transitions. The
+:class:`GamePage` runs them: it sends requests, takes in replies, and has its parts draw. Each
+part gets the state and exactly the collaborators it uses (lower parts and callables), never
+the page, so no part imports this module:
 
-* ``glue.panels``: everything drawn from a view (status, scores, move list, buttons, result);
 * ``glue.board``: the board picture, its highlights, the keyboard cursor, phones' zoom;
 * ``glue.computer``: computer players' turns, hints, the thinking line, evaluation and chart;
 * ``glue.secrets``: Virus Fight's secret programs and the hot-seat "pass the device" screens;
 * ``glue.records``: record files, share links and the embed snippet;
+* ``glue.panels``: everything drawn from a view (status, scores, move list, buttons, result);
+* ``glue.viewer``: earlier positions from the move list and the chart;
 * ``glue.options``: the new-game form;
 * ``glue.opening``: the game the page opens on (resumed, asked for, shared, embedded);
-* ``glue.controls``: clicks and keys.
+* ``glue.controls``: clicks and keys, bound to the page's commands (``controls.PageInput``).
 
 Every view is saved in this browser (``glue.saved``), the page opens on the game this tab
 left (or a shared link's game), and records go out as files and links and come back in.
@@ -21,16 +25,16 @@ left (or a shared link's game), and records go out as files and links and come b
 
 import json
 
-from glue import dom, i18n, opening, pwa
+from glue import dom, i18n, opening, page_state, pwa
 from glue.board import Board
 from glue.computer import Computer
 from glue.controls import Controls
 from glue.engine import EngineClient
 from glue.options import OptionsForm
+from glue.page_state import PageState
 from glue.panels import Panels
 from glue.records import Records
 from glue.saved import SavedGames, new_id
-from glue.seats import HUMAN
 from glue.secrets import Secrets
 from glue.sounds import outcome
 from glue.speaker import Speaker
@@ -43,44 +47,65 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
-    from pyengine.protocol import Message, View
-
-REPLACING = ("new", "load", "restore")
+    from pyengine.protocol import Message, NewRequest, Request, View
 
 
 class GamePage:
     def __init__(self, language: "i18n.PageLanguage", engine: EngineClient) -> None:
         self.language = language
         self.engine = engine
-        self.game = dom.body().data("game") or ""
-        self.embed: dict[str, Any] | None = None
+        game = dom.body().data("game") or ""
+        self.embed: dict[str, Any] | None = None  # a blog widget's settings
         if is_embedded():
             from glue.embed_settings import embed_settings  # blog widgets only
 
             self.embed = embed_settings(dom.page_address("search"))
-        self.replay = self.embed is not None and self.embed["mode"] == "replay"
-        self.view: View | None = None
-        self.message: Message | None = None
-        self.generation = 0  # games started or loaded (a new game's draft starts empty)
-        self.loaded_generation: int | None = None  # a loaded record's game: no best score
-        self.inflight = 0
-        self.undoing = False
-        self.announced_turn: str | None = None
-        self.dismissed_result: int | None = None
-        self.last_input = "pointer"
+        replay = self.embed is not None and self.embed["mode"] == "replay"
+        self.state = PageState(game, self.embed is not None, replay)
         session = None if self.embed else dom.storage("sessionStorage")
         self.saved = SavedGames(None if self.embed else dom.storage(), session)
-        self.tabs = TabGames(self.game, self.saved.storage, session, dom.now_ms, new_slot)
-        self.slot: str | None = None
-        self.next_slot: str | None = None  # the id a `restore` in flight keeps
-        self.board = Board(self)
-        self.panels = Panels(self)
-        self.computer = Computer(self)
-        self.secrets = Secrets(self)
-        self.records = Records(self)
-        self.saved.on_full = StorageNotice(self).changed  # storage full: not being saved
+        self.tabs = TabGames(game, self.saved.storage, session, dom.now_ms, new_slot)
+        state = self.state
+        # The parts, each given what it uses: lower parts, and callables for the rest.
+        self.board = Board(
+            state,
+            language,
+            self.saved,
+            lambda: self.builder,
+            lambda: self.placer,
+            self.preview_svg,
+            self.finish_motion,
+            self.moved,
+            self.rolled,
+            self.say,
+        )
+        self.computer = Computer(state, language, self.ask, self.receive, self.render_resign)
+        self.secrets = Secrets(
+            state,
+            language,
+            self.board,
+            lambda: self.builder,
+            self.send,
+            engine.request,
+            self.render,
+            self.render_message,
+        )
+        self.records = Records(state, engine.request, self.send, self.show_message, self.focus)
+        self.panels = Panels(
+            state,
+            language,
+            self.board,
+            self.computer,
+            self.secrets,
+            self.records,
+            lambda: self.placer,
+            lambda: self.best,
+            self.viewing,
+        )
+        notice = StorageNotice(self.records, self.focus)
+        self.saved.on_full = notice.changed  # storage full: not being saved
         # Made when a view first needs them (Virus Fight's programs, Fight the Virus's shapes
-        # and scores): the other games' pages never import their modules.
+        # and scores, replays, motion): the other games' pages never import their modules.
         self.made_builder: Any = None
         self.made_placer: Any = None
         self.made_best: Any = None
@@ -88,14 +113,29 @@ class GamePage:
         self.made_animator: Any = None
         self.speaker = Speaker(self.embed is not None)
         self.sound_events: list[str] = []  # what the board showed happen in this reply
-        self.options = OptionsForm(self)
+        self.options = OptionsForm(state, language, self.embed)
         self.controls = Controls(self)
+
+    def render_resign(self, view: "View") -> None:
+        self.controls.render_resign(view)
+
+    def preview_svg(self) -> "str | None":
+        """The board a Virus Fight program being written would make (glue.secrets)."""
+        return self.secrets.preview_svg()
+
+    def render_message(self) -> None:
+        self.panels.render_message()
+
+    def focus(self) -> None:
+        """The keyboard focus goes to the board."""
+        self.board.focus()
 
     @property
     def builder(self) -> "Any":
         """Virus Fight's program builder (glue.builder), once a view has a secret setup."""
         if self.made_builder is None:
-            if self.view is None or not self.view.get("setup"):
+            view = self.state.view
+            if view is None or not view.get("setup"):
                 return ABSENT_BUILDER
             from glue.builder import ProgramBuilder
 
@@ -110,7 +150,8 @@ class GamePage:
     def placer(self) -> "Any":
         """Fight the Virus's shape placer (glue.placer), once a view has a placement."""
         if self.made_placer is None:
-            if self.view is None or not self.view.get("placement"):
+            view = self.state.view
+            if view is None or not view.get("placement"):
                 return ABSENT_PLACER
             from glue.placer import ShapePlacer
 
@@ -130,7 +171,15 @@ class GamePage:
         if self.made_viewer is None:
             from glue.viewer import Viewer
 
-            self.made_viewer = Viewer(self)
+            self.made_viewer = Viewer(
+                self.state,
+                self.language,
+                self.board,
+                self.computer,
+                self.ask,
+                self.say,
+                self.render,
+            )
         return self.made_viewer
 
     @property
@@ -139,7 +188,7 @@ class GamePage:
         if self.made_animator is None:
             from glue.animator import Animator
 
-            self.made_animator = Animator(self)
+            self.made_animator = Animator(self.board.element)
         return self.made_animator
 
     def finish_motion(self) -> None:
@@ -150,7 +199,7 @@ class GamePage:
     def moved(self, before: str, old_svg: "dom.Element | None", after: str) -> None:
         """The board went from picture ``before`` to ``after`` by a few actions: its motion,
         and what happened for the sound."""
-        self.sound_events += self.animator.animate(self.game, before, old_svg, after)
+        self.sound_events += self.animator.animate(self.state.game, before, old_svg, after)
 
     def rolled(self, dice: "dom.Element | None", before: "str | None", after: "str | None") -> None:
         """The dice beside the board were drawn again (Fight the Virus): a roll if they
@@ -192,7 +241,7 @@ class GamePage:
         dom.body().set_data("ready", "true")
 
     def language_changed(self, language: str) -> None:
-        if self.view is not None:
+        if self.state.view is not None:
             self.render()
 
     def set_loading(self, loading: bool) -> None:
@@ -201,19 +250,14 @@ class GamePage:
         for button in dom.find_all("[data-needs-engine]"):
             button.enable(not loading)
 
-    async def send(self, request: "dict[str, Any]") -> "dict[str, Any]":
-        """Sends ``request`` and takes in its reply; a request that changes the game drops a
-        computer's search or a hint in progress."""
+    async def send(self, request: "Request") -> "dict[str, Any]":
+        """Sends ``request`` and takes in its reply (page_state.begin_request, take_reply); a
+        request that changes the game drops a computer's search or a hint in progress and
+        brings a replay on view back to the game."""
         op = request["op"]
-        replacing = op in ("new", "load")
-        unlocked = self.secrets.unlocked_seat
-        if replacing:
-            self.secrets.unlocked_seat = None  # another game: the privacy screen comes back
-        if op not in ("view", "flip"):
-            self.computer.stop()
-            self.computer.drop_hint()
-            if self.made_viewer is not None:  # a change to the game: back to it first
-                self.made_viewer.game_changed()
+        unlocked = page_state.begin_request(self.state, op)
+        if page_state.changes_game(op) and self.made_viewer is not None:
+            self.made_viewer.game_changed()
         reply = await self.ask(request)
         self.receive(request, reply, unlocked)
         self.computer.schedule()
@@ -221,104 +265,66 @@ class GamePage:
             self.made_viewer.refresh()
         return reply
 
-    async def ask(self, request: "dict[str, Any]") -> "dict[str, Any]":
+    async def ask(self, request: "Request") -> "dict[str, Any]":
         """One request; a failure of the worker itself becomes an error reply."""
-        self.inflight += 1
+        self.state.inflight += 1
         try:
             return await self.engine.request(request)
         except Exception as error:
             dom.warn("engine request failed", str(error))
-            return {"ok": False, "error": {"code": "internal", "params": {}}}
+            return page_state.worker_failure()
         finally:
-            self.inflight -= 1
+            self.state.inflight -= 1
 
     def receive(
-        self, request: "dict[str, Any]", reply: "dict[str, Any]", unlocked: "int | None" = None
+        self, request: "Request", reply: "dict[str, Any]", unlocked: "int | None" = None
     ) -> None:
-        """Takes in a reply: the view, the message, and after a new or loaded game the page's
-        per-game state."""
+        """Takes in a reply (page_state.take_reply) and does what it asks: claims and saves the
+        tab's game, resets the per-game parts after a new or loaded game, draws the view, says
+        and sounds what happened."""
+        state = self.state
         op = request["op"]
-        replacing = op in REPLACING
-        result = None if self.view is None else self.view.get("result")
-        ended = bool(reply.get("view")) and not replacing and not result
-        if reply.get("view"):
-            self.view = reply["view"]
-        if replacing and reply.get("ok"):
-            self.slot = self.next_slot if op == "restore" else new_slot()
-            self.tabs.claim(self.slot)
-            self.options.show(reply["view"])
-            self.generation += 1
+        taken = page_state.take_reply(
+            state, op, reply, unlocked, new_slot(), self.language.translator.has
+        )
+        if taken.claim is not None:
+            self.tabs.claim(taken.claim)
+        if taken.new_game and state.view is not None:
+            self.options.show(state.view)
             self.secrets.new_game()
-            self.loaded_generation = self.generation if op == "load" else None
-        elif replacing and self.secrets.unlocked_seat is None:
-            self.secrets.unlocked_seat = unlocked  # refused: the old game stays
-        if reply.get("ok"):
-            self.message = reply.get("message") or None
-        else:
-            self.message = self.error_message(reply.get("error") or {})
-            self.message["level"] = "error"
-        if reply.get("view") and self.slot is not None:
-            self.saved.write(self.slot, reply["view"], now=dom.now_ms())
+        if taken.save and state.slot is not None and state.view is not None:
+            self.saved.write(state.slot, state.view, now=dom.now_ms())
         self.sound_events = []
-        if self.view is not None:
+        if taken.render and state.view is not None:
             self.render()
             self.panels.announce_reply()
-            finished = outcome(self.view.get("result"), self.view.get("seats") or [])
-            level = None if self.message is None else self.message.get("level")
-            refused = not reply.get("ok") or level == "error"
-            illegal = op in ("click", "play") and refused
-            self.speaker.play(self.sound_events, illegal, finished if ended else None)
+            finished = outcome(state.view.get("result"), state.view.get("seats") or [])
+            illegal = op in ("click", "play") and taken.refused
+            self.speaker.play(self.sound_events, illegal, finished if taken.ended else None)
         if op == "click":  # read by bench/load.py
-            dom.mark("click-drawn", None if self.view is None else self.view.get("ply_count"))
-
-    def error_message(self, error: "Mapping[str, Any]") -> "Message":
-        """A translation request for an engine error: its own text where the site has one,
-        else the engine's English message inside a generic sentence."""
-        code = str(error.get("code", "internal"))
-        key = "error." + code
-        if self.language.translator.has(key):
-            return {"key": key, "params": error.get("params") or {}}
-        family = "error.record.generic" if code.startswith("record.") else "error.generic"
-        return {"key": family, "params": {"message": error.get("message") or code}}
+            dom.mark("click-drawn", None if state.view is None else state.view.get("ply_count"))
 
     def render(self) -> None:
         self.panels.render()
 
+    def say(self, text: str) -> None:
+        """Screen readers hear ``text`` (the page's live region)."""
+        self.panels.say(text)
+
     def show_message(self, message: "Message", level: str = "info") -> None:
-        self.message = {"key": message["key"], "params": message.get("params") or {}}
-        self.message["level"] = level
+        shown: Message = {"key": message["key"], "params": message.get("params") or {}}
+        shown["level"] = level
+        self.state.message = shown
         self.panels.render_message()
-        self.panels.say(self.language.message(self.message))
+        self.panels.say(self.language.message(shown))
 
-    # ---- seats ------------------------------------------------------------------------------
+    # ---- games: new, rematch, undo (glue.opening: the game the page opens on) ----------------
 
-    def is_bot_seat(self, seat: "int | None") -> bool:
-        seats = [] if self.view is None else self.view.get("seats") or []
-        return isinstance(seat, int) and 0 <= seat < len(seats) and seats[seat] != HUMAN
-
-    def bot_to_move(self) -> bool:
-        view = self.view
-        return (
-            view is not None
-            and not view.get("result")
-            and view.get("to_move") is not None
-            and self.is_bot_seat(view.get("to_move"))
-        )
-
-    def human_seats(self) -> "list[int]":
-        view = self.view
-        if view is None:
-            return []
-        seats = view.get("seats") or []
-        players = len(view.get("scores") or []) or len(seats)
-        return [seat for seat in range(min(players, len(seats))) if seats[seat] == HUMAN]
-
-    # ---- games: new, rematch, undo (glue.opening: the game the page opens on) ----------------------------------------
-
-    async def new_game(self, request: "dict[str, Any] | None" = None) -> None:
+    async def new_game(self, request: "NewRequest | None" = None) -> None:
         """A new game (the options form's, or ``request``); an unfinished one stays saved, and
         the message says where to find it."""
-        left = unfinished(self.view) and self.saved.available and self.slot is not None
+        state = self.state
+        left = unfinished(state.view) and self.saved.available and state.slot is not None
         reply = await self.send(request or self.options.new_request())
         if reply.get("ok"):
             self.board.focus()
@@ -327,13 +333,13 @@ class GamePage:
 
     async def rematch(self) -> None:
         """The same game again with new dice, each player one seat on against the computer."""
-        view = self.view
+        view = self.state.view
         if view is None:
             return
         seats = rematch_seats(list(view.get("seats") or []))
-        request: dict[str, Any] = {
+        request: NewRequest = {
             "op": "new",
-            "game": self.game,
+            "game": self.state.game,
             "options": rematch_options(view.get("options") or {}),
             "flipped": flipped_for(seats),
         }
@@ -342,96 +348,90 @@ class GamePage:
         await self.new_game(request)
 
     async def undo(self) -> None:
-        """Undo; with computer players, back to the last decision a person made (undoing only
-        the computer's decision would let it play the same again at once)."""
-        if self.view is None or not self.view.get("can_undo"):
+        """Undo; with computer players, back to the last decision a person made
+        (page_state.undo_again)."""
+        state = self.state
+        if state.view is None or not state.view.get("can_undo"):
             return
-        self.undoing = True
-        self.computer.stop()
+        state.undoing = True
+        page_state.stop_computer(state)
         try:
             reply = await self.send({"op": "undo"})
-            while (
-                reply.get("ok")
-                and self.view is not None
-                and self.view.get("can_undo")
-                and self.bot_to_move()
-                and self.human_seats()
-            ):
+            while page_state.undo_again(state, reply):
                 reply = await self.send({"op": "undo"})
         finally:
-            self.undoing = False
+            state.undoing = False
         self.computer.schedule()
 
     def cancel(self) -> None:
-        if self.view is not None and not self.bot_to_move():
+        if self.state.view is not None and not page_state.bot_to_move(self.state.view):
             dom.spawn(self.send({"op": "cancel"}), "cancel", True)
 
     def take_back_game(self, event: "dom.Event") -> None:
         """Another tab saved over this tab's game (it resumed it from the home page's list):
         this tab's game goes on under a new id, saved at once, so neither game is lost."""
-        if self.slot is None or self.view is None or not self.view.get("saved"):
+        state = self.state
+        key = "" if state.slot is None else self.tabs.saved_key(state.slot)
+        if not page_state.took_back(state, key, event.key, event.new_value):
             return
-        if event.key != self.tabs.saved_key(self.slot) or event.new_value is None:
-            return
-        self.slot = new_slot()
-        self.tabs.claim(self.slot)
-        self.saved.write(self.slot, self.view, now=dom.now_ms())
+        state.slot = new_slot()
+        self.tabs.claim(state.slot)
+        if state.view is not None:
+            self.saved.write(state.slot, state.view, now=dom.now_ms())
 
     async def replay_to(self, where: str) -> None:
-        if self.view is None:
+        if self.state.view is None:
             return
-        ply = replay_target(self.view, where)
+        ply = page_state.replay_target(self.state.view, where)
         if ply is not None:
             await self.send({"op": "seek", "ply": ply})
 
     # ---- input ----------------------------------------------------------------------------
 
     def click_cell(self, cell: str, via_touch: bool = False) -> None:
-        """A click (or Enter) on a board cell: while a program is being written it picks the
-        builder's slot; while a shape is being placed an analysis cell anchors it; otherwise
-        the engine decides what it means. Nothing happens while a computer player decides or
-        an earlier position is viewed (the viewing bar says how to get back)."""
-        if self.view is None or self.replay:
-            return
-        if self.viewing() is not None:
+        """A click (or Enter) on a board cell, where page_state.click_decision sends it: the
+        program builder's slot, the shape placer's anchor or the engine; the viewing bar's
+        text while an earlier position is viewed; nothing while a computer decides."""
+        state = self.state
+        decision = page_state.click_decision(
+            state, self.viewing() is not None, bool(self.builder.visible)
+        )
+        if decision == page_state.CLICK_VIEWING:
             self.panels.say(dom.node("viewing-text").text())
             return
-        self.board.cursor = cell
-        if self.view.get("setup"):
-            if self.builder.visible:
-                self.builder.select_cell(cell)
+        if decision == page_state.CLICK_IGNORED and (state.view is None or state.replay):
             return
-        if self.bot_to_move():
-            return
-        if self.placer.click(cell, via_touch):
-            return
-        dom.spawn(self.send({"op": "click", "cell": cell}), "click", True)
+        state.cursor = cell
+        if decision == page_state.CLICK_PROGRAM:
+            self.builder.select_cell(cell)
+        elif decision == page_state.CLICK_ENGINE and not self.placer.click(cell, via_touch):
+            dom.spawn(self.send({"op": "click", "cell": cell}), "click", True)
 
     def click_token(self, token: str) -> None:
         """A click token from a picture beside the board (the dice) or a choice button."""
-        if self.view is None or self.bot_to_move() or self.viewing() is not None:
-            return
-        dom.spawn(self.send({"op": "click", "cell": token}), "click", True)
+        if page_state.token_clickable(self.state, self.viewing() is not None):
+            dom.spawn(self.send({"op": "click", "cell": token}), "click", True)
 
     # ---- what the tests and the benchmarks read -------------------------------------------
 
     def status(self) -> str:
         """The page's state as JSON text, for the e2e tests and bench/load.py (they cannot
         read Python objects): the view's main fields and the page's own flags."""
-        view: Mapping[str, Any] = self.view or {}
+        state = self.state
+        view: Mapping[str, Any] = state.view or {}
         setup = view.get("setup")
         return json.dumps(
             {
-                "ready": self.view is not None,
+                "ready": state.view is not None,
                 "ply": view.get("ply_count"),
                 "over": bool(view.get("result")),
                 "toMove": view.get("to_move"),
                 "seats": view.get("seats"),
-                "bot": self.bot_to_move(),
-                "busy": self.inflight > 0 or self.computer.busy() or dom.working() > 0,
+                "bot": page_state.bot_to_move(state.view),
+                "busy": state.inflight > 0 or self.computer.busy() or dom.working() > 0,
                 "setup": setup["seat"] if setup else None,
                 "record": view.get("record"),
-                "generation": self.generation,
+                "generation": state.generation,
                 "selection": view.get("selection"),
                 "sources": view.get("sources"),
                 "highlighted": view.get("highlighted"),
@@ -439,13 +439,13 @@ class GamePage:
                 "buttons": view.get("buttons"),
                 "saved": view.get("saved"),
                 "board": list(view.get("cell_labels") or {}),
-                "hint": self.computer.hint,
+                "hint": state.hint,
                 "viewing": None if self.viewing() is None else self.viewer.ply,
                 "motions": 0 if self.made_animator is None else self.made_animator.played,
                 "sounds": self.speaker.played,
                 "muted": self.speaker.muted,
                 "flipped": bool((view.get("grid") or {}).get("flipped")),
-                "thinkingReplies": self.computer.thinking_replies,
+                "thinkingReplies": state.thinking_replies,
                 "download": self.engine.download,
                 "bootSteps": self.engine.boot_steps,
             }
@@ -505,18 +505,6 @@ def new_slot() -> str:
 
 def is_embedded() -> bool:
     return dom.body().data("embed") == "1"
-
-
-def replay_target(view: "View", where: str) -> "int | None":
-    """The ply a replay button goes to, or None where it cannot go."""
-    current = view["ply_count"]
-    saved = view.get("saved")
-    total = current + len((saved.get("redo") if saved else None) or [])
-    targets = {"first": 0, "prev": current - 1, "next": current + 1, "last": total}
-    ply = targets.get(where)
-    if ply is None or ply < 0 or ply > total or ply == current:
-        return None
-    return ply
 
 
 def expose(page: GamePage) -> None:

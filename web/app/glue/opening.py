@@ -4,20 +4,38 @@ one-click starts (``#play=...``), a shared link's record (``#record=...``) and a
 settings. Anything that cannot be opened is said, and a new game starts in its place: the page
 never opens on nothing, and a saved game is removed only when it cannot be read back."""
 
-from glue import dom
+from glue import dom, page_state
 from glue.records import settle
 from glue.saved import listed_moves
 from glue.starts import flipped_for, start_asked
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Awaitable
+    from typing import Any, Protocol
 
-    from glue.game import GamePage
-    from pyengine.protocol import Message
+    from glue.i18n import PageLanguage
+    from glue.options import OptionsForm
+    from glue.page_state import PageState
+    from glue.saved import SavedGames
+    from glue.tabs import TabGames
+    from pyengine.protocol import LoadRequest, Message, NewRequest, Request, RestoreRequest
+
+    class PageOpening(Protocol):
+        """What opening a game uses of the game page (glue.game)."""
+
+        state: PageState
+        language: PageLanguage
+        embed: dict[str, Any] | None  # a blog widget's settings (glue.embed_settings)
+        saved: SavedGames
+        tabs: TabGames
+        options: OptionsForm
+
+        def send(self, request: Request) -> Awaitable[dict[str, Any]]: ...
+        def show_message(self, message: Message, level: str = "info") -> None: ...
 
 
-def resumable(page: "GamePage") -> "dict[str, Any] | None":
+def resumable(page: "PageOpening") -> "dict[str, Any] | None":
     """The game this page resumes when it opens: the one this tab played before a reload
     (or its draft, a game nobody played yet), else the most recent unfinished game that no
     other open tab plays."""
@@ -26,15 +44,15 @@ def resumable(page: "GamePage") -> "dict[str, Any] | None":
     own = page.tabs.own()
     if own is not None:
         entry = page.saved.entry(own)
-        if entry is not None and entry["game"] == page.game and not entry.get("over"):
+        if entry is not None and entry["game"] == page.state.game and not entry.get("over"):
             return entry
-        draft = page.saved.draft(page.game)
+        draft = page.saved.draft(page.state.game)
         if draft is not None and draft["id"] == own:
             return draft
-    return page.saved.latest(page.game, page.tabs.held_elsewhere())
+    return page.saved.latest(page.state.game, page.tabs.held_elsewhere())
 
 
-async def open_first_game(page: "GamePage") -> None:
+async def open_first_game(page: "PageOpening") -> None:
     """A shared link's game (#record=...), else the game asked for (#game=<id>, the home
     page's list), else this tab's or the most recent unfinished game, else a new game."""
     if page.embed:
@@ -58,7 +76,7 @@ async def open_first_game(page: "GamePage") -> None:
         return
     if asked:
         entry = page.saved.entry(asked)
-        if entry is not None and entry["game"] != page.game:
+        if entry is not None and entry["game"] != page.state.game:
             entry = None
     else:
         entry = resumable(page)
@@ -67,11 +85,16 @@ async def open_first_game(page: "GamePage") -> None:
         if asked:
             page.show_message({"key": "saved.missing", "params": {}}, "error")
         return
-    page.next_slot = entry["id"]
+    page.state.next_slot = entry["id"]
     match = page.saved.read(entry["id"])
     seats = match.get("seats") if isinstance(match, dict) else None
     flipped = flipped_for(seats if isinstance(seats, list) else [])
-    request = {"op": "restore", "game": page.game, "match": match, "flipped": flipped}
+    request: RestoreRequest = {
+        "op": "restore",
+        "game": page.state.game,
+        "match": match,
+        "flipped": flipped,
+    }
     reply = await page.send(request)
     if reply.get("ok"):
         if entry.get("plies", 0) > 0:
@@ -84,7 +107,7 @@ async def open_first_game(page: "GamePage") -> None:
     page.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
 
 
-async def start_game(page: "GamePage", start: "dict[str, Any]") -> None:
+async def start_game(page: "PageOpening", start: "dict[str, Any]") -> None:
     """The home page's "Play a friend" or "Play the computer": a new game of the form's
     options, people in every seat or one against the computer at the level asked for
     (else the one chosen last). The game this tab would have resumed stays saved."""
@@ -98,7 +121,7 @@ async def start_game(page: "GamePage", start: "dict[str, Any]") -> None:
         page.show_message({"key": "saved.kept", "params": {}})
 
 
-async def open_shared(page: "GamePage", shared: "dict[str, Any]") -> None:
+async def open_shared(page: "PageOpening", shared: "dict[str, Any]") -> None:
     from glue.share import ShareError, decode_record
 
     try:
@@ -106,7 +129,7 @@ async def open_shared(page: "GamePage", shared: "dict[str, Any]") -> None:
     except ShareError as error:
         reason: Message = {"key": "share.error." + error.code, "params": {}}
     else:
-        request: dict[str, Any] = {"op": "load", "game": page.game, "record": record}
+        request: LoadRequest = {"op": "load", "game": page.state.game, "record": record}
         if shared.get("seats"):
             request["seats"] = shared["seats"]
         reply = await page.send(request)
@@ -119,14 +142,14 @@ async def open_shared(page: "GamePage", shared: "dict[str, Any]") -> None:
     page.show_message({"key": "share.refused", "params": {"reason": reason}}, "error")
 
 
-def load_problem(page: "GamePage", error: "dict[str, Any]") -> "Message":
+def load_problem(page: "PageOpening", error: "dict[str, Any]") -> "Message":
     if str(error.get("code", "")).startswith("record."):
         message = error.get("message") or error.get("code")
         return {"key": "share.error.record", "params": {"message": message}}
-    return page.error_message(error)
+    return page_state.error_message(error, page.language.translator.has)
 
 
-async def open_embedded(page: "GamePage") -> None:
+async def open_embedded(page: "PageOpening") -> None:
     """An embedded game: the URL's record (replayed, or played on from its position),
     options, seats or computer level. Anything refused is said, and the game starts without it
     (embed_settings.drop_refused: its default seats, else people, else a plain game)."""
@@ -143,12 +166,13 @@ async def open_embedded(page: "GamePage") -> None:
             problems.append({"key": "share.error." + error.code, "params": {}})
     dropped = None
     while True:
-        request = page.options.new_request()
+        request: NewRequest | LoadRequest = page.options.new_request()
         if record is not None and settings.get("record"):
-            request = {"op": "load", "game": page.game, "record": record}
+            loading: LoadRequest = {"op": "load", "game": page.state.game, "record": record}
             seats = page.options.embed_seats()
             if seats:
-                request["seats"] = seats
+                loading["seats"] = seats
+            request = loading
         reply = await page.send(request)
         if reply.get("ok"):
             break
@@ -157,8 +181,9 @@ async def open_embedded(page: "GamePage") -> None:
         dropped = drop_refused(settings)
         if dropped is None:
             break
-    if page.replay and page.view is not None:
-        end = page.view["ply_count"]
+    view = page.state.view
+    if page.state.replay and view is not None:
+        end = view["ply_count"]
         await page.send({"op": "seek", "ply": replay_start(settings.get("ply"), end)})
     if problems:
         key = "embed.refused-seats" if dropped in ("seats", "level") else "embed.refused"

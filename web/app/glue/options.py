@@ -1,6 +1,10 @@
 """The new-game form of a game page: the options the build wrote into the page from the game's
 option schema, the game's cross-option rules (``#option-constraints``), the seats (person or
-computer, ``glue.seats``) and the request that starts a game with them."""
+computer, ``glue.seats``) and the request that starts a game with them.
+
+Made by glue.game with: ``OptionsForm(state: PageState, language: i18n.PageLanguage, embed:
+dict[str, Any] | None)``: ``embed`` is a blog widget's settings (glue.embed_settings), None on
+the site's own pages."""
 
 import json
 
@@ -13,8 +17,9 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from glue.game import GamePage
-    from pyengine.protocol import View
+    from glue.i18n import PageLanguage
+    from glue.page_state import PageState
+    from pyengine.protocol import NewRequest, View
 
 
 def allowed_value(current: str, allowed: "list[str]") -> str:
@@ -36,15 +41,19 @@ def allowed_value(current: str, allowed: "list[str]") -> str:
 
 
 class OptionsForm:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
+    def __init__(
+        self, state: "PageState", language: "PageLanguage", embed: "dict[str, Any] | None"
+    ) -> None:
+        self.state = state
+        self.language = language
+        self.embed = embed
         self.form = dom.node("options")
         self.seats: SeatKinds | None = None
         source = dom.element("option-constraints")
         self.constraints = json.loads(source.text()) if source is not None else []
 
     def bind(self) -> None:
-        self.seats = SeatKinds(self.page.language, self.form)
+        self.seats = SeatKinds(self.language, self.form)
         self.form.on("change", lambda event: self.apply_constraints())
         self.apply_constraints()
 
@@ -120,14 +129,14 @@ class OptionsForm:
                 options[name] = field.value()
         return options
 
-    def new_request(self) -> "dict[str, Any]":
-        page = self.page
-        request: dict[str, Any]
-        if page.embed:
-            request = {"op": "new", "game": page.game, "options": dict(page.embed["options"])}
+    def new_request(self) -> "NewRequest":
+        game = self.state.game
+        request: NewRequest
+        if self.embed:
+            request = {"op": "new", "game": game, "options": dict(self.embed["options"])}
             seats = self.embed_seats()
         else:
-            request = {"op": "new", "game": page.game, "options": self.read()}
+            request = {"op": "new", "game": game, "options": self.read()}
             seats = self.seats.seats() if self.seats is not None else None
         if seats is not None:
             request["seats"] = seats
@@ -136,9 +145,8 @@ class OptionsForm:
 
     def embed_seats(self) -> "list[str] | None":
         """The seats of an embedded game: the URL's `seats`, else a person against `level`."""
-        page = self.page
-        settings = page.embed
-        if not settings or page.replay:
+        settings = self.embed
+        if not settings or self.state.replay:
             return None
         if settings.get("seats"):
             return settings["seats"]

@@ -14,10 +14,13 @@ from glue.seat_choices import HUMAN
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
     from typing import Any
 
-    from pyengine.protocol import Message, View
+    from pyengine.protocol import Message, Request, ThinkRequest, View
+
+    # A request to the engine and its reply (glue.game's send and ask, glue.engine's request).
+    Send = Callable[[Request], Awaitable[dict[str, Any]]]
 
 # Requests that put another game on the page (its own saved game, options, secrets).
 REPLACING = ("new", "load", "restore")
@@ -281,7 +284,7 @@ def schedule_bot(state: PageState) -> bool:
     return True
 
 
-def bot_request(state: PageState, epoch: int) -> "dict[str, Any] | None":
+def bot_request(state: PageState, epoch: int) -> "ThinkRequest | None":
     """The `bot` request to send for the decision planned in ``epoch``, or None where the
     situation changed (another request on its way: its reply schedules again)."""
     if epoch != state.epoch or state.inflight > 0 or state.paused or not bot_to_move(state.view):

@@ -1,58 +1,90 @@
 """Everything a game page draws from a view around the board: whose turn, the status line, the
 message, scores, the move list, the decision buttons, the record panel's buttons, the result
-banner and the embed's replay bar; and what screen readers hear after each reply."""
+banner and the embed's replay bar; and what screen readers hear after each reply.
 
-from glue import dom
-from glue.views import button_groups, move_list_html, status_message
+Made by glue.game with: ``Panels(state: PageState, language: i18n.PageLanguage, board: Board,
+computer: Computer, secrets: Secrets, records: Records, placer: Callable[[], Any], best:
+Callable[[], Any], viewing: Callable[[], Any])``: ``placer`` and ``best`` are getters of the
+shape placer and the best scores (made on first use), ``viewing()`` gives the replay viewer
+while it shows an earlier position, else None."""
+
+from glue import dom, page_state
+from glue.views import button_groups, move_list_html, player_of, status_message
 
 # Games whose solo results go to the best-scores table (glue.best_scores).
 BEST_SCORE_GAMES = ("fight-the-virus",)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Mapping
     from typing import Any
 
-    from glue.game import GamePage
+    from glue.board import Board
+    from glue.computer import Computer
+    from glue.i18n import PageLanguage
+    from glue.page_state import PageState
+    from glue.records import Records
+    from glue.secrets import Secrets
     from pyengine.protocol import MoveRow, Score, View
 
 
 class Panels:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
+    def __init__(
+        self,
+        state: "PageState",
+        language: "PageLanguage",
+        board: "Board",
+        computer: "Computer",
+        secrets: "Secrets",
+        records: "Records",
+        placer: "Callable[[], Any]",
+        best: "Callable[[], Any]",
+        viewing: "Callable[[], Any]",
+    ) -> None:
+        self.state = state
+        self.language = language
+        self.board = board
+        self.computer = computer
+        self.secrets = secrets
+        self.records = records
+        self.placer = placer
+        self.best = best
+        self.viewing = viewing
         self.full_record: str | None = None  # the record the embed's "open on the full site" has
         self.best_result: tuple[int, int | None] | None = None  # (generation, rank) recorded last
 
     def text(self, message: "Mapping[str, Any]") -> str:
         """A translation request's text (a view's Message, or one of the page's own)."""
-        return self.page.language.message(message)
+        return self.language.message(message)
 
     def render(self) -> None:
-        page = self.page
-        view = page.view
+        state = self.state
+        view = state.view
         if view is None:
             return
+        board = self.board
         focus = self.focus_key()
-        page.secrets.render_setup(view)
-        page.secrets.render_handover(view)
-        viewing = page.viewing()
+        self.secrets.render_setup(view)
+        self.secrets.render_handover(view)
+        viewing = self.viewing()
         if viewing is None:  # else the position viewed stays on the board (see the end)
-            page.board.draw()
-            page.board.render_extras(view.get("extras") or [], view.get("to_move"))
+            board.draw()
+            board.render_extras(view.get("extras") or [], view.get("to_move"))
         self.render_turn(view)
         self.render_message()
         self.render_scores(view.get("scores") or [])
         self.render_moves(view.get("moves") or [])
-        bot = page.bot_to_move()
+        bot = page_state.bot_to_move(view)
         self.render_buttons(view, bot)
-        placement = None if bot or page.secrets.handover_seat is not None else view.get("placement")
-        if page.placer.update(placement, len(view.get("selection") or []) > 0):
+        placement = None if bot or state.handover_seat is not None else view.get("placement")
+        placer = self.placer()
+        if placer.update(placement, len(view.get("selection") or []) > 0):
             # a new placement: the keyboard cursor starts on a legal anchor
-            anchor = page.placer.suggested_anchor()
+            anchor = placer.suggested_anchor()
             if anchor is not None:
-                page.board.cursor = anchor
-            if page.board.element.has_focus():
-                page.board.show_cursor(True)
+                state.cursor = anchor
+            if board.element.has_focus():
+                board.show_cursor(True)
         self.restore_focus(focus)
         record = dom.node("record-text")
         if not record.has_focus():  # never overwrite typing
@@ -65,7 +97,7 @@ class Panels:
         self.render_result(view)
         self.render_best_scores(view)
         self.render_embed(view)
-        page.computer.render(view)
+        self.computer.render(view)
         flip = dom.node("flip")
         grid = view.get("grid")
         flip.show(grid is not None)
@@ -76,7 +108,6 @@ class Panels:
             viewing.draw()
 
     def render_turn(self, view: "View") -> None:
-        page = self.page
         turn = dom.node("turn")
         to_move = view.get("to_move")
         turn.set_data("player", "none" if to_move is None else to_move)
@@ -85,15 +116,15 @@ class Panels:
         swatch = turn.find(".turn-swatch")
         if swatch is not None:
             swatch.set_data("number", "" if to_move is None else to_move + 1)
-        bot = page.bot_to_move()
+        bot = page_state.bot_to_move(self.state.view)
         turn.set_data("bot", "true" if bot else "false")
         result = view.get("result")
         dom.node("turn-text").set_text(self.text(result["title"] if result else view["turn"]))
         if bot:
-            player = page.computer.player_of(view)
+            player = player_of(view)
             if player is None:
                 player = (to_move or 0) + 1
-            status = page.language.t("play.bot-thinking", {"player": player})
+            status = self.language.t("play.bot-thinking", {"player": player})
         else:
             status = self.text(status_message(view))
         dom.node("status").set_text(status)
@@ -108,7 +139,7 @@ class Panels:
         dom.node("scores").replace_children(items)
 
     def render_message(self) -> None:
-        message = self.page.message
+        message = self.state.message
         element = dom.node("message")
         element.set_text(self.text(message) if message else "")
         element.set_data("level", (message.get("level") if message else None) or "info")
@@ -123,7 +154,7 @@ class Panels:
     def render_buttons(self, view: "View", disabled: bool) -> None:
         """The buttons: actions, then the click choices grouped by kind (a
         div.choice-group[data-group="die"]); disabled while a computer decides."""
-        language = self.page.language
+        language = self.language
         items = []
         for kind, choices in button_groups(view.get("buttons") or []):
             buttons = [self.button(choice, disabled) for choice in choices]
@@ -176,20 +207,19 @@ class Panels:
             ):
                 same = button
                 break
-        keep_scroll = self.page.last_input == "pointer"
+        keep_scroll = self.state.last_input == "pointer"
         if same is not None:
             same.focus(keep_scroll)
-        elif self.page.placer.active or not buttons:
-            self.page.board.element.focus(keep_scroll)
+        elif self.placer().active or not buttons:
+            self.board.element.focus(keep_scroll)
         else:
             buttons[0].focus(keep_scroll)
 
     def render_result(self, view: "View") -> None:
         result = view.get("result")
         banner = dom.node("result")
-        page = self.page
         # closed by "See the board", or making way for an earlier position (glue.viewer)
-        closed = page.dismissed_result == view.get("ply_count") or page.viewing() is not None
+        closed = self.state.dismissed_result == view.get("ply_count") or self.viewing() is not None
         banner.show(bool(result) and not closed)
         if result:
             dom.node("result-title").set_text(self.text(result["title"]))
@@ -199,8 +229,8 @@ class Panels:
     def render_best_scores(self, view: "View") -> None:
         """Fight the Virus solo: a game won by a person (not loaded from a record) enters the
         best scores kept in this browser, and the result banner says its rank."""
-        page = self.page
-        if page.game not in BEST_SCORE_GAMES:
+        state = self.state
+        if state.game not in BEST_SCORE_GAMES:
             return
         panel = dom.node("best-panel")
         line = dom.node("result-best")
@@ -215,36 +245,36 @@ class Panels:
         counts = (
             options.get("mode") == "solo"
             and isinstance(turns, int)
-            and page.loaded_generation != page.generation
-            and not page.is_bot_seat(0)
+            and state.loaded_generation != state.generation
+            and not page_state.is_bot_seat(state.view, 0)
         )
         best = self.best_result
-        if counts and (best is None or best[0] != page.generation):
+        if counts and (best is None or best[0] != state.generation):
             seed = record_seed(view.get("record") or "") or str(options.get("seed"))
             name = str(options.get("names") or "").split(";")[0].strip() or "P1"
-            rank = page.best.record({"name": name, "turns": turns, "seed": seed})
-            self.best_result = (page.generation, rank)
+            rank = self.best().record({"name": name, "turns": turns, "seed": seed})
+            self.best_result = (state.generation, rank)
             panel.set_open(True)
-        mine = counts and self.best_result is not None and self.best_result[0] == page.generation
+        mine = counts and self.best_result is not None and self.best_result[0] == state.generation
         line.show(bool(mine))
         if mine and self.best_result is not None:
             rank = self.best_result[1]
             line.set_data("rank", "none" if rank is None else rank)
             if rank is None:
-                line.set_text(page.language.t("ftv-ui.best.not-ranked"))
+                line.set_text(self.language.t("ftv-ui.best.not-ranked"))
             else:
-                line.set_text(page.language.t("ftv-ui.best.ranked", {"rank": rank}))
-        page.best.draw()
+                line.set_text(self.language.t("ftv-ui.best.ranked", {"rank": rank}))
+        self.best().draw()
 
     def render_embed(self, view: "View") -> None:
-        page = self.page
-        if not page.embed:
+        state = self.state
+        if not state.embedded:
             return
         total = view["ply_count"] + len((view.get("saved") or {}).get("redo") or [])
-        dom.node("replay-bar").show(bool(page.replay))
-        if page.replay:
+        dom.node("replay-bar").show(bool(state.replay))
+        if state.replay:
             ply = view["ply_count"]
-            position = page.language.t("embed.position", {"ply": ply, "total": total})
+            position = self.language.t("embed.position", {"ply": ply, "total": total})
             dom.node("replay-position").set_text(position)
             for name in ("replay-first", "replay-prev"):
                 dom.node(name).enable(ply != 0)
@@ -255,17 +285,17 @@ class Panels:
         full.show(bool(record))
         if record and record != self.full_record:  # compressed again only when it changed
             self.full_record = record
-            page.records.full_site_link(record)
+            self.records.full_site_link(record)
 
     def announce_reply(self) -> None:
         """What a reply changed, for screen readers, in one polite live region (#announce; the
         message line itself is not live, so nothing is read twice): the message, then the
         result, else whose turn it is, when that changed."""
-        page = self.page
-        view = page.view
+        state = self.state
+        view = state.view
         if view is None:
             return
-        parts = [self.text(page.message)] if page.message else []
+        parts = [self.text(state.message)] if state.message else []
         result = view.get("result")
         if result:
             texts = [self.text(result["title"])]
@@ -274,9 +304,9 @@ class Panels:
             turn = " ".join(texts)
         else:
             turn = self.text(view["turn"])
-        if turn != page.announced_turn:
+        if turn != state.announced_turn:
             parts.append(turn)
-        page.announced_turn = turn
+        state.announced_turn = turn
         if parts:
             self.say(" ".join(parts))
 

@@ -1,15 +1,24 @@
 """Records in and out of a game page: the record as a ``.txt`` file, a file or pasted text
 loaded back (errors name the line), the position as an SVG file, share links and the blog
-snippet (``glue.share`` encodes the record into the link's fragment)."""
+snippet (``glue.share`` encodes the record into the link's fragment).
+
+Made by glue.game with: ``Records(state: PageState, request: Callable[[dict[str, Any]],
+Awaitable[dict[str, Any]]], send: Send,
+show_message: Callable[[Message, str], None], focus_board: Callable[[], None])``: ``request``
+is the engine's own (glue.engine's EngineClient.request: the diagram, not taken in), ``send``
+the page's request that takes in its reply, ``show_message(message, level)`` puts up and says
+a message."""
 
 from glue import dom
 from glue.score_table import iso_date
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
-    from glue.game import GamePage
+    from glue.page_state import PageState, Send
+    from pyengine.protocol import Message
 
 RECORD_FILE_LIMIT = 1_000_000  # bytes: no game record comes near it
 
@@ -22,11 +31,22 @@ async def settle(value: "Any") -> "Any":
 
 
 class Records:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
+    def __init__(
+        self,
+        state: "PageState",
+        request: "Send",
+        send: "Send",
+        show_message: "Callable[[Message, str], None]",
+        focus_board: "Callable[[], None]",
+    ) -> None:
+        self.state = state
+        self.request = request
+        self.send = send
+        self.show_message = show_message
+        self.focus_board = focus_board
 
     def record(self) -> "str | None":
-        view = self.page.view
+        view = self.state.view
         return view.get("record") if view is not None else None
 
     async def copy_share_link(self) -> None:
@@ -35,7 +55,7 @@ class Records:
             return
         from glue.share import share_link  # only when a link is made
 
-        view = self.page.view
+        view = self.state.view
         seats = None if view is None else view.get("seats")
         link = await settle(share_link(dom.page_address("href"), record, seats))
         await self.offer_text(link, "share")
@@ -50,20 +70,20 @@ class Records:
         loader = dom.site_url("app/embed-loader.js")
         data = await settle(encode_record(record))
         snippet = (
-            '<script src="' + loader + '" data-game="' + self.page.game + '" data-mode="replay"'
+            '<script src="' + loader + '" data-game="' + self.state.game + '" data-mode="replay"'
             ' data-record="' + data + '" async></script>'
         )
         await self.offer_text(snippet, "embed")
 
     def full_site_link(self, record: str) -> None:
         """The embed's "open on the full site" link: this game on the game's own page."""
-        page = self.page
-        seats = None if page.replay or page.view is None else page.view.get("seats")
+        state = self.state
+        seats = None if state.replay or state.view is None else state.view.get("seats")
 
         async def make() -> None:
             from glue.share import share_link  # embedded pages only
 
-            link = await settle(share_link(dom.site_url(page.game + ".html"), record, seats))
+            link = await settle(share_link(dom.site_url(state.game + ".html"), record, seats))
             dom.node("open-full").set_attr("href", link)
 
         dom.spawn(make(), "full site link")
@@ -82,20 +102,21 @@ class Records:
             copied = False  # no clipboard (permissions, an iframe)
         field.select_all()
         prefix = "share.embed" if kind == "embed" else "share"
-        self.page.show_message({"key": prefix + (".copied" if copied else ".select"), "params": {}})
+        self.show_message(
+            {"key": prefix + (".copied" if copied else ".select"), "params": {}}, "info"
+        )
 
     def save_record_file(self) -> None:
-        page = self.page
+        state = self.state
         record = self.record()
         if not record:
             return
         date = iso_date(dom.now_ms())[:10]
-        ply = None if page.view is None else page.view.get("ply_count")
-        name = page.game + "-" + date + "-" + str(ply) + ".txt"
+        ply = None if state.view is None else state.view.get("ply_count")
+        name = state.game + "-" + date + "-" + str(ply) + ".txt"
         dom.save_file(record, "text/plain;charset=utf-8", name)
 
     async def import_file(self, event: "dom.Event") -> None:
-        page = self.page
         field = event.target
         if field is None:
             return
@@ -105,7 +126,7 @@ class Records:
             return
         name = chosen.name
         if chosen.size > RECORD_FILE_LIMIT:
-            page.show_message({"key": "record.file-too-large", "params": {"name": name}}, "error")
+            self.show_message({"key": "record.file-too-large", "params": {"name": name}}, "error")
             return
         # Read with replacement characters, not a fatal TextDecoder: a JavaScript exception
         # thrown inside a call from MicroPython cannot be caught. Records are plain text, so a
@@ -115,25 +136,23 @@ class Records:
         except Exception:
             text = "\ufffd"
         if "\ufffd" in text:
-            page.show_message({"key": "record.file-not-text", "params": {"name": name}}, "error")
+            self.show_message({"key": "record.file-not-text", "params": {"name": name}}, "error")
             return
-        reply = await page.send({"op": "load", "game": page.game, "record": text})
+        reply = await self.send({"op": "load", "game": self.state.game, "record": text})
         if reply.get("ok"):
-            page.board.focus()
+            self.focus_board()
 
     async def load_typed(self) -> None:
-        page = self.page
         text = dom.node("record-text").value()
-        reply = await page.send({"op": "load", "game": page.game, "record": text})
+        reply = await self.send({"op": "load", "game": self.state.game, "record": text})
         if reply.get("ok"):
-            page.board.focus()
+            self.focus_board()
 
     async def download_diagram(self) -> None:
-        page = self.page
-        if page.view is None:
+        if self.state.view is None:
             return
-        reply = await page.engine.request({"op": "diagram"})
+        reply = await self.request({"op": "diagram"})
         if not reply.get("ok"):
             return
-        name = page.game + "-" + str(reply.get("ply_count")) + ".svg"
+        name = self.state.game + "-" + str(reply.get("ply_count")) + ".svg"
         dom.save_file(reply["svg"], "image/svg+xml", name)

@@ -11,6 +11,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
+    from pyengine.protocol import ResignRequest
+
 
 def can_resign(view: "Mapping[str, Any] | None") -> bool:
     """Whether the person to act may resign in ``view``."""
@@ -22,7 +24,7 @@ def can_resign(view: "Mapping[str, Any] | None") -> bool:
     )
 
 
-def resign_request(view: "Mapping[str, Any]") -> "dict[str, Any]":
+def resign_request(view: "Mapping[str, Any]") -> "ResignRequest":
     """The engine request that resigns for the seat to act."""
     return {"op": "resign", "player": view["to_move"]}
 
@@ -52,7 +54,7 @@ class ResignStep:
         """No (or Escape): back to the Resign button."""
         self.asking = False
 
-    def confirm(self, view: "Mapping[str, Any] | None", generation: int) -> "dict[str, Any] | None":
+    def confirm(self, view: "Mapping[str, Any] | None", generation: int) -> "ResignRequest | None":
         """Yes: the request to send, or None when the game changed since the question."""
         asked = self.current(view, generation)
         self.asking = False

@@ -7,13 +7,30 @@
 * Hot seat (HANDOVER_GAMES): when another human seat comes to decide, a "pass the device"
   screen over the dimmed board until that player says they hold it. Computer seats and games
   with one human skip it. DOM: #privacy with class "handover" and data-seat.
+
+The seat that passed the privacy screen and the seat the handover screen asks for are the page
+state's (``state.unlocked_seat``, ``state.handover_seat``).
+
+Made by glue.game with: ``Secrets(state: PageState, language: i18n.PageLanguage, board: Board,
+builder: Callable[[], Any], send: Send,
+request: Send, render: Callable[[], None],
+render_message: Callable[[], None])``: ``builder`` is the program builder's getter (made on first
+use), ``send`` the page's request that takes in its reply, ``request`` the engine's own
+(glue.engine's EngineClient.request: the draft's preview, not taken in), ``render`` draws the
+whole page, ``render_message`` the message line (glue.panels).
 """
 
-from glue import dom
+from glue import dom, page_state
+from glue.views import player_of
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from glue.game import GamePage
+    from collections.abc import Callable
+    from typing import Any
+
+    from glue.board import Board
+    from glue.i18n import PageLanguage
+    from glue.page_state import PageState, Send
     from pyengine.protocol import Message, View
 
 # Games played hot-seat by several people at one device, where the page asks the next human to
@@ -22,16 +39,31 @@ HANDOVER_GAMES = ("fight-the-virus",)
 
 
 class Secrets:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
-        self.unlocked_seat: int | None = None  # the seat that last passed the privacy screen
+    def __init__(
+        self,
+        state: "PageState",
+        language: "PageLanguage",
+        board: "Board",
+        builder: "Callable[[], Any]",
+        send: "Send",
+        request: "Send",
+        render: "Callable[[], None]",
+        render_message: "Callable[[], None]",
+    ) -> None:
+        self.state = state
+        self.language = language
+        self.board = board
+        self.builder = builder
+        self.send = send
+        self.request = request
+        self.render = render
+        self.render_message = render_message
         self.privacy_seat: int | None = None  # the seat the screen last showed (focus once)
         self.preview: tuple[str, str] | None = None  # (draft key, board SVG with the draft)
         self.preview_count = 0
         self.preview_error: Message | None = None  # the message a refused draft put up
         self.submitting = False
         self.device_seat: int | None = None  # the human seat holding the device
-        self.handover_seat: int | None = None  # the seat the handover screen asks for
         self.handover_shown: int | None = None  # the seat it last showed (focus once)
 
     def new_game(self) -> None:
@@ -42,26 +74,27 @@ class Secrets:
     # ---- secret setups ------------------------------------------------------------------------
 
     def render_setup(self, view: "View") -> None:
-        page = self.page
+        state = self.state
+        builder = self.builder()
         setup = view.get("setup") or None
         # A computer seat writes its program without screen or builder: the board stays.
-        computer = setup is not None and page.is_bot_seat(setup["seat"])
-        locked = setup is not None and not computer and setup["seat"] != self.unlocked_seat
+        computer = setup is not None and page_state.is_bot_seat(state.view, setup["seat"])
+        locked = setup is not None and not computer and setup["seat"] != state.unlocked_seat
         privacy = dom.node("privacy")
         privacy.show(locked)
-        page.board.element.show(not locked)
+        self.board.element.show(not locked)
         dom.node("extras").show(setup is None)  # the builder's palette shows the pieces
         if setup is None or computer:
-            page.builder.hide()
+            builder.hide()
             self.privacy_seat = None
             self.preview_count += 1  # a preview still on its way is stale
             self.preview = None
             return
         if not locked:
-            page.builder.show(setup, page.generation)
+            builder.show(setup, state.generation)
             return
-        page.builder.hide()
-        language = page.language
+        builder.hide()
+        language = self.language
         player = setup["player"]
         privacy.set_data("seat", setup["seat"])
         dom.node("privacy-token").set_text(str(setup["seat"] + 1))
@@ -80,51 +113,51 @@ class Secrets:
 
     def ready(self) -> None:
         """The privacy screen's button: the player holds the device."""
-        if self.handover_seat is not None:
+        if self.state.handover_seat is not None:
             self.take_device()
         else:
             self.unlock()
 
     def unlock(self) -> None:
-        page = self.page
-        setup = page.view.get("setup") if page.view is not None else None
+        state = self.state
+        setup = state.view.get("setup") if state.view is not None else None
         if not setup:
             return
-        self.unlocked_seat = setup["seat"]
-        page.render()
+        state.unlocked_seat = setup["seat"]
+        self.render()
         slots = dom.node("builder-slots").children()
-        active = page.builder.active
+        active = self.builder().active
         if 0 <= active < len(slots):
             slots[active].focus()
 
     def draft_key(self) -> str:
-        builder = self.page.builder
+        builder = self.builder()
         return str(builder.identity) + "|" + str(builder.last_draft)
 
     def preview_svg(self) -> "str | None":
         """The board with the draft drawn on it, while the builder shows that draft."""
         preview = self.preview
-        if self.page.builder.visible and preview is not None and preview[0] == self.draft_key():
+        if self.builder().visible and preview is not None and preview[0] == self.draft_key():
             return preview[1]
         return None
 
     async def preview_draft(self, text: "str | None") -> None:
         """Draws the draft on the board (the engine's preview op), or the plain board while the
         draft is empty or not yet a program."""
-        page = self.page
+        state = self.state
         self.preview_count += 1
         count = self.preview_count
         key = self.draft_key()
-        if page.message is not None and page.message is self.preview_error:
-            page.message = None
-            page.panels.render_message()
+        if state.message is not None and state.message is self.preview_error:
+            state.message = None
+            self.render_message()
         if text is None:
             self.preview = None
-            if page.view is not None:
-                page.board.draw()
+            if state.view is not None:
+                self.board.draw()
             return
         try:
-            reply = await page.engine.request({"op": "preview", "action": text})
+            reply = await self.request({"op": "preview", "action": text})
         except Exception as error:
             dom.warn("engine request failed", str(error))
             return
@@ -136,63 +169,65 @@ class Secrets:
         else:
             self.preview = None
             failure = reply.get("error")  # a FailureReply's
-            message = page.error_message(failure if isinstance(failure, dict) else {})
+            message = page_state.error_message(
+                failure if isinstance(failure, dict) else {}, self.language.translator.has
+            )
             message["level"] = "error"
             self.preview_error = message
-            page.message = message
-            page.panels.render_message()
-        page.board.draw()
+            state.message = message
+            self.render_message()
+        self.board.draw()
 
     async def submit(self, text: str) -> None:
-        page = self.page
+        state = self.state
         if self.submitting:
             return  # a double click must not submit the next seat's program
         self.submitting = True
         dom.node("builder-submit").enable(False)
         try:
-            reply = await page.send({"op": "play", "action": text})
+            reply = await self.send({"op": "play", "action": text})
             # Every program is in (the reveal), or a computer writes the next: the builder is
             # gone, the focus goes to the board.
-            setup = page.view.get("setup") if page.view is not None else None
-            if reply.get("ok") and (not setup or page.is_bot_seat(setup["seat"])):
-                page.board.focus()
+            setup = state.view.get("setup") if state.view is not None else None
+            if reply.get("ok") and (not setup or page_state.is_bot_seat(state.view, setup["seat"])):
+                self.board.focus()
         finally:
             self.submitting = False
 
     # ---- hot seat -------------------------------------------------------------------------------
 
     def render_handover(self, view: "View") -> None:
-        page = self.page
+        state = self.state
         privacy = dom.node("privacy")
         area = privacy.closest(".board-area")
-        self.handover_seat = None
+        state.handover_seat = None
         to_move = view.get("to_move")
         if (
-            page.game in HANDOVER_GAMES
+            state.game in HANDOVER_GAMES
             and not view.get("setup")
             and not view.get("result")
             and to_move is not None
-            and not page.is_bot_seat(to_move)
+            and not page_state.is_bot_seat(state.view, to_move)
         ):
-            if self.device_seat is None or len(page.human_seats()) < 2:
+            if self.device_seat is None or len(page_state.human_seats(state.view)) < 2:
                 self.device_seat = to_move
             elif self.device_seat != to_move:
-                self.handover_seat = to_move
-        showing = self.handover_seat is not None
+                state.handover_seat = to_move
+        showing = state.handover_seat is not None
         privacy.set_class("handover", showing)
         if area is not None:
             area.set_class("handing-over", showing)
-        page.board.element.set_attr("inert", "" if showing else None)
+        self.board.element.set_attr("inert", "" if showing else None)
         dom.node("play-bar").set_attr("inert", "" if showing else None)
         if view.get("setup"):
             return  # the secret setup's privacy screen (render_setup)
         privacy.show(showing)
-        if self.handover_seat is None:
+        if state.handover_seat is None:
             self.handover_shown = None
             return
-        seat = self.handover_seat
-        language = page.language
-        player = page.computer.player_of(view)
+        seat = state.handover_seat
+        language = self.language
+        player = player_of(view)
         if player is None:
             player = language.t("play.seat-label", {"number": seat + 1})
         privacy.set_data("seat", seat)
@@ -206,8 +241,8 @@ class Secrets:
             dom.node("privacy-ready").focus()
 
     def take_device(self) -> None:
-        if self.handover_seat is None:
+        if self.state.handover_seat is None:
             return
-        self.device_seat = self.handover_seat
-        self.page.render()
-        self.page.board.focus()
+        self.device_seat = self.state.handover_seat
+        self.render()
+        self.board.focus()

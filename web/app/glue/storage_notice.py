@@ -2,18 +2,24 @@
 full (glue.saved never removes an unfinished game to make room). It appears when a save fails,
 with the ways out: the record as a file (the game is kept that way) and the home page's list in
 a new tab (old games can be deleted there, and the next move is saved again). It goes away once
-a save succeeds, and for good with its close button."""
+a save succeeds, and for good with its close button.
+
+Made by glue.game with: ``StorageNotice(records: Records, focus_board: Callable[[], None])``;
+its ``changed`` is glue.saved's ``on_full``."""
 
 from glue import dom
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from glue.game import GamePage
+    from collections.abc import Callable
+
+    from glue.records import Records
 
 
 class StorageNotice:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
+    def __init__(self, records: "Records", focus_board: "Callable[[], None]") -> None:
+        self.records = records
+        self.focus_board = focus_board
         self.bound = False
         self.dismissed = False
 
@@ -35,9 +41,9 @@ class StorageNotice:
         dom.node("storage-full-close").on("click", self.close)
 
     def download(self, event: "dom.Event") -> None:
-        self.page.records.save_record_file()
+        self.records.save_record_file()
 
     def close(self, event: "dom.Event") -> None:
         self.dismissed = True
         dom.node("storage-full-body").show(False)
-        self.page.board.focus()
+        self.focus_board()

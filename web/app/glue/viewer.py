@@ -4,7 +4,13 @@ which move is shown and leads back to the game; the result banner of a finished 
 way meanwhile and comes back with the game. The engine draws the position (its ``position``
 request); the game itself, its undo and redo, is never touched by looking. Which position a
 key or a click means, and how the bar counts, is ``glue.navigation``'s (as the move list
-counts: a Virus War turn is one move)."""
+counts: a Virus War turn is one move).
+
+Made by glue.game with: ``Viewer(state: PageState, language: i18n.PageLanguage, board: Board,
+computer: Computer, ask: Send, say:
+Callable[[str], None], render: Callable[[], None])``: ``ask`` is the page's request whose reply
+is not taken in (a position to look at), ``say`` speaks to screen readers (glue.panels),
+``render`` draws the whole page (back to the live game)."""
 
 from glue import dom
 from glue.computer import CHART_WIDTH
@@ -19,15 +25,34 @@ from glue.navigation import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
-    from glue.game import GamePage
+    from glue.board import Board
+    from glue.computer import Computer
+    from glue.i18n import PageLanguage
+    from glue.page_state import PageState, Send
     from pyengine.protocol import MoveRow, Position
 
 
 class Viewer:
-    def __init__(self, page: "GamePage") -> None:
-        self.page = page
+    def __init__(
+        self,
+        state: "PageState",
+        language: "PageLanguage",
+        board: "Board",
+        computer: "Computer",
+        ask: "Send",
+        say: "Callable[[str], None]",
+        render: "Callable[[], None]",
+    ) -> None:
+        self.state = state
+        self.language = language
+        self.board = board
+        self.computer = computer
+        self.ask = ask
+        self.say = say
+        self.render = render
         self.ply: int | None = None  # the position shown, None: the live game
         self.position: Position | None = None  # the engine's drawing of it
         self.entry: int | None = None  # the move clicked (moves may show the same position)
@@ -40,25 +65,24 @@ class Viewer:
         return self.ply is not None
 
     def live_ply(self) -> int:
-        view = self.page.view
+        view = self.state.view
         return int(view.get("ply_count") or 0) if view is not None else 0
 
     def moves(self) -> "list[MoveRow]":
         """The live game's move list."""
-        view = self.page.view
+        view = self.state.view
         return (view.get("moves") or []) if view is not None else []
 
     def history(self) -> "list[list[float]]":
         """The live game's winning chances after every action so far."""
-        view = self.page.view
+        view = self.state.view
         evaluation = view.get("evaluation") if view is not None else None
         return (evaluation.get("history") or []) if evaluation else []
 
     async def go(self, where: "Any", entry: "int | None" = None) -> None:
         """Shows the position ``where`` names (navigation.view_target), or the live game
         (``entry``: the move of the list clicked for it)."""
-        page = self.page
-        if page.view is None:
+        if self.state.view is None:
             return
         # keys pressed quickly step on from the position asked for last
         live = self.live_ply()
@@ -75,7 +99,7 @@ class Viewer:
             return
         epoch = self.epoch
         self.wanted = target
-        reply = await page.ask({"op": "position", "ply": target})
+        reply = await self.ask({"op": "position", "ply": target})
         if epoch != self.epoch or not reply.get("ok"):
             return  # the game changed meanwhile (or the position is gone): stay as it is
         if self.wanted == target:
@@ -85,7 +109,7 @@ class Viewer:
         self.position = reply["position"]
         self.draw()
         self.bring_into_view()
-        page.panels.say(self.describe())
+        self.say(self.describe())
 
     def refresh(self) -> None:
         """The orientation changed: the position is drawn again."""
@@ -98,7 +122,7 @@ class Viewer:
         showing = self.ply is not None
         self.game_changed()
         if showing:
-            self.page.render()
+            self.render()
 
     def game_changed(self) -> None:
         """The game was replaced or taken back: any position shown belongs to the old one."""
@@ -112,12 +136,11 @@ class Viewer:
     def draw(self) -> None:
         """The viewed position over the live page: the board, the pictures beside it, the bar,
         the move list's mark and the evaluation of that moment; decisions are out of reach."""
-        page = self.page
         position = self.position
         bar = dom.node("viewing-bar")
         viewing = self.ply is not None and position is not None
         bar.show(viewing)
-        board = page.board.element
+        board = self.board.element
         board.set_data("viewing", "true" if viewing else None)
         play_bar = dom.node("play-bar")
         if viewing:
@@ -128,15 +151,15 @@ class Viewer:
         self.mark_moves()
         if not viewing or position is None:
             return
-        page.board.show_position(position)
-        page.board.render_extras(position.get("extras") or [], position.get("to_move"))
+        self.board.show_position(position)
+        self.board.render_extras(position.get("extras") or [], position.get("to_move"))
         dom.node("viewing-text").set_text(self.describe())
         dom.node("viewing-prev").enable(self.ply != 0)
-        view = page.view
+        view = self.state.view
         history = self.history()
         if view is not None and self.ply is not None and self.ply < len(history):
-            page.computer.render_evaluation(view, history[self.ply])
-        page.computer.mark_chart(self.ply)
+            self.computer.render_evaluation(view, history[self.ply])
+        self.computer.mark_chart(self.ply)
 
     def bring_into_view(self) -> None:
         """The bar and the board's middle on screen (on a phone the move list clicked is far
@@ -146,14 +169,13 @@ class Viewer:
             return
         height = dom.window_size()[1]
         _, top, _, bar_height = bar.rect()
-        _, board_top, _, board_height = self.page.board.element.rect()
+        _, board_top, _, board_height = self.board.element.rect()
         middle = board_top + board_height / 2
         if top < 0 or top + bar_height > height or not 0 <= middle <= height:
             bar.scroll_into_view("start")
 
     def describe(self) -> str:
         """ "Viewing move 12 of 40: c2-d2", the bar's text, counted as the move list counts."""
-        page = self.page
         moves = self.moves()
         number, total = position_number(moves, self.ply or 0, self.entry)
         params: dict[str, Any] = {"ply": number, "total": total}
@@ -161,8 +183,8 @@ class Viewer:
         listed = entries(moves)
         if index is not None and listed[index].get("ply") == self.ply:
             params["move"] = listed[index]["text"]
-            return page.language.t("replay.viewing-move", params)
-        return page.language.t("replay.viewing", params)
+            return self.language.t("replay.viewing-move", params)
+        return self.language.t("replay.viewing", params)
 
     def viewed_index(self) -> "int | None":
         """The move list's ply of the position shown: the one clicked, else the first that
@@ -201,7 +223,7 @@ class Viewer:
         step = button.data("step")
         if step == "live":
             self.leave()
-            self.page.board.focus()
+            self.board.focus()
             return None
         return self.go(step)
 

@@ -6,6 +6,8 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
     from typing import Any
 
+    from pyengine.protocol import View
+
 
 def button_groups(
     buttons: "Sequence[Mapping[str, Any]]",
@@ -36,6 +38,13 @@ def status_message(view: "Mapping[str, Any]") -> "Mapping[str, Any]":
     if status.get("key") == "play.game-over" and not view.get("can_undo"):
         return {"key": "play.game-over-no-undo", "params": {}}
     return status
+
+
+def player_of(view: "View") -> "Any":
+    """The deciding player as a message (Fight the Virus's view.turn names them), or None."""
+    turn = view.get("turn")
+    player = (turn.get("params") or {}).get("player") if turn else None
+    return player if isinstance(player, dict) else None
 
 
 def hint_parts(actions: "Sequence[Mapping[str, Any]]") -> "tuple[str | None, list[str]]":
