@@ -18,17 +18,22 @@ if TYPE_CHECKING:  # to type checkers, pyengine.games is the registry function i
     from pyengine.core.registry import games
 else:  # registers the built-in games; the subpackage is callable (see pyengine/games)
     from pyengine import games
-from pyengine.core.errors import (
+from pyengine.core import (
+    TERMINAL,
+    Action,
     EngineError,
+    Game,
     IllegalActionError,
     NotationError,
     OptionError,
     RecordError,
+    Result,
+    State,
     StateFormatError,
     UnknownGameError,
+    get_game,
+    register,
 )
-from pyengine.core.game import TERMINAL, Action, Game, Result, State
-from pyengine.core.registry import get_game, register
 from pyengine.session import Match
 
 __version__ = "0.1.0"

@@ -438,6 +438,18 @@ def command_play(arguments: argparse.Namespace, stdin: TextIO, out: TextIO) -> i
 # -- entry point ------------------------------------------------------------------------------
 
 
+def _add_option_argument(command: argparse.ArgumentParser) -> None:
+    """The repeatable ``--option NAME=VALUE`` of the commands that start games."""
+    command.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option (repeatable)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pyengine",
@@ -456,14 +468,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     match.add_argument("--games", type=int, default=20, help="number of games (default 20)")
     match.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
-    match.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option (repeatable)",
-    )
+    _add_option_argument(match)
     match.add_argument("--json", action="store_true", help="print the summary as JSON")
     match.add_argument("--quiet", "-q", action="store_true", help="no per-game progress lines")
 
@@ -472,14 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", default="medium", help="the computer player's kind (medium)")
     play.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
     play.add_argument("--seed", type=int, default=None, help="the computer player's seed")
-    play.add_argument(
-        "--option",
-        "-o",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="a game option (repeatable)",
-    )
+    _add_option_argument(play)
     return parser
 
 

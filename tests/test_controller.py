@@ -218,7 +218,7 @@ def test_virus_war_short_turn_is_explained() -> None:
      1 X x . . . .
        a b c d e f
     """)
-    assert presentation.status(state, []) == {
+    assert presentation.PRESENTATION.status(state, []) == {
         "key": "virus-war.status.start-short",
         "params": {"steps": 1},
     }
@@ -231,7 +231,7 @@ def test_virus_war_short_turn_is_explained() -> None:
      1 X x . . . .
        a b c d e f
     """)
-    assert presentation.status(state, [])["key"] == "virus-war.status.must-pass"
+    assert presentation.PRESENTATION.status(state, [])["key"] == "virus-war.status.must-pass"
 
 
 def test_virus_war_results() -> None:

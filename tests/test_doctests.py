@@ -12,6 +12,7 @@ MODULES = [
     "pyengine.core.errors",
     "pyengine.core.game",
     "pyengine.core.grid",
+    "pyengine.core.notation",
     "pyengine.core.options",
     "pyengine.core.record",
     "pyengine.core.rng",

@@ -16,9 +16,10 @@ from pyengine.games.virus_fight.render import (
     TYPE_COLOURS,
     board_geometry,
     last_move_cells,
-    render_supply_svg,
     render_svg,
 )
+from pyengine.games.virus_fight.render_pieces import glyph_path
+from pyengine.games.virus_fight.render_supply import render_supply_svg
 from virus_fight_support import diagram_state
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -151,7 +152,7 @@ def test_pieces_show_type_colour_glyph_pips_and_owner_outline() -> None:
 
 
 def test_glyphs_differ_by_type() -> None:
-    glyphs = {kind: render_module._glyph_path(kind, 50, 50, 10) for kind in "MWJE"}
+    glyphs = {kind: glyph_path(kind, 50, 50, 10) for kind in "MWJE"}
     assert len(set(glyphs.values())) == 4
 
 

@@ -12,7 +12,6 @@ import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 MODULES = [
-    "pyengine.games.virus_war",
     "pyengine.games.virus_war.bitboard",
     "pyengine.games.virus_war.game",
     "pyengine.games.virus_war.notation",

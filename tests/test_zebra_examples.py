@@ -7,7 +7,7 @@ import pytest
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import TERMINAL
 from pyengine.games.zebra import BLACK, WHITE, ZEBRA, Cell, Move, parse_diagram, write_record
-from pyengine.games.zebra.rules import piece_counts
+from pyengine.games.zebra.positions import piece_counts
 from zebra_support import columns, diagram_cells, legal, replay, texts
 
 EX1_EX2 = """\

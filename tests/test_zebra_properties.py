@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import TERMINAL
 from pyengine.games.zebra import ZEBRA, Cell, Move, Place, Remove, ZebraState
-from pyengine.games.zebra.rules import piece_counts
+from pyengine.games.zebra.positions import piece_counts
 from zebra_reference import ReferenceZebra
 from zebra_support import texts
 

@@ -20,7 +20,7 @@ from pyengine.games.zebra import (
     ZebraState,
     parse_diagram,
 )
-from pyengine.games.zebra.rules import piece_counts
+from pyengine.games.zebra.positions import piece_counts
 from zebra_support import legal, replay, texts
 
 
@@ -578,7 +578,7 @@ def test_illegal_action_params_hold_the_interpolated_values():
 
 def test_the_incremental_position_hash_stays_exact():
     # the repetition pre-filter relies on it: equal positions must have equal hashes
-    from pyengine.games.zebra.rules import _hash, geometry
+    from pyengine.games.zebra.board import geometry, position_hash
 
     rng = random.Random(11)
     for options in (
@@ -589,7 +589,7 @@ def test_the_incremental_position_hash_stays_exact():
         state = ZEBRA.new_initial_state(options)
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
-            assert state._hash == _hash(state.cells, state.to_move, geometry(state.size))
+            assert state._hash == position_hash(state.cells, state.to_move, geometry(state.size))
         while state.history:
             state.undo()
-            assert state._hash == _hash(state.cells, state.to_move, geometry(state.size))
+            assert state._hash == position_hash(state.cells, state.to_move, geometry(state.size))

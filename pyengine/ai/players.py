@@ -95,6 +95,12 @@ class Level:
 _MODULES: dict[str, ModuleType] = {}
 
 
+def game_heuristics(game_id: str) -> Heuristics:
+    """The registered game's knowledge for the search (its ``ai`` module's ``HEURISTICS``),
+    or the neutral :class:`~pyengine.ai.heuristics.Heuristics` for a game without any."""
+    return getattr(game_ai(game_id), "HEURISTICS", None) or Heuristics()
+
+
 def game_ai(game_id: str) -> ModuleType:
     """The registered game's ``ai`` module (:meth:`~pyengine.core.game.Game.ai`)."""
     module = _MODULES.get(game_id)
@@ -202,7 +208,7 @@ class Player:
         self.kind = kind
         self.rng = random.Random(seed)
         module = game_ai(game_id)
-        self.heuristics: Heuristics = getattr(module, "HEURISTICS", None) or Heuristics()
+        self.heuristics = game_heuristics(game_id)
         levels: dict[str, Level] = getattr(module, "LEVELS", {})
         if kind == "random":
             self.level = Level(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pyengine.ai.heuristics import Heuristics
-from pyengine.ai.players import Thinking, game_ai, make_player
+from pyengine.ai.players import Thinking, game_ai, game_heuristics, make_player
 from pyengine.controller.basics import RequestError, presentation_of
 from pyengine.controller.views import entry_count
 from pyengine.core.game import Action, State
@@ -185,7 +185,7 @@ class Evaluations:
         missing = len(history) + 1 - len(self.values)
         if missing <= 0:
             return
-        heuristics = getattr(game_ai(state.game.id), "HEURISTICS", None) or Heuristics()
+        heuristics = game_heuristics(state.game.id)
         present = presentation_of(state.game.id)
         if missing == 1:
             self.values.append((estimate(state, heuristics), "heuristic"))

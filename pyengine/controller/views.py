@@ -66,8 +66,7 @@ def view_of(
     last_move = list(present.last_move(state))
     public_record = present.public_record(state)
     evaluation = evaluations.evaluation(match)
-    # the presentation's texts are plain dicts to mypy: the protocol test checks their shape
-    view: dict[str, Any] = {
+    view: protocol.View = {
         "game": state.game.id,
         "options": dict(state.options),
         "svg": present.render(
@@ -105,9 +104,9 @@ def view_of(
         "can_redo": match.can_redo,
         "record": record_text(match) if public_record is None else public_record,
         "evaluation": evaluation,
-        "saved": match.to_json(),
+        "saved": cast("protocol.SavedMatch", match.to_json()),  # Match's JSON document
     }
-    return cast("protocol.View", view)
+    return view
 
 
 def resigned_result(match: Match) -> protocol.Result:
@@ -162,7 +161,7 @@ def entry_plies(counts: Sequence[int]) -> list[int]:
     return plies
 
 
-def with_plies(rows: list[dict[str, Any]], counts: Sequence[int]) -> list[dict[str, Any]]:
+def with_plies(rows: list[protocol.MoveRow], counts: Sequence[int]) -> list[protocol.MoveRow]:
     """The move list's rows with each ply's ``ply`` (see :func:`entry_plies`), when known."""
     plies = entry_plies(counts)
     index = 0

@@ -28,6 +28,8 @@ __all__ = [
     "RecordError",
     "StateFormatError",
     "UnknownGameError",
+    "illegal_action",
+    "not_an_action",
 ]
 
 ParamValue = str | int
@@ -94,13 +96,50 @@ class IllegalActionError(EngineError):
     default_code = "action.illegal"
 
 
+def illegal_action(
+    game: str,
+    action: object,
+    code: str,
+    reason: str,
+    rule: str,
+    details: Mapping[str, ParamValue] | None = None,
+) -> IllegalActionError:
+    """The error for an ``action`` that the rule ``rule`` of ``game`` (the game's id) forbids
+    because of ``reason``: code ``<game>.<code>``, params ``action``, ``reason``, ``rule`` and
+    then ``details`` (the seat, the cells and the values the explanation names).
+
+    >>> error = illegal_action("zebra", "a1-a2", "same-cell", "a move needs two cells", "move rule")
+    >>> str(error), error.code
+    ('a1-a2 is illegal: a move needs two cells (move rule).', 'zebra.same-cell')
+    """
+    params: dict[str, ParamValue] = {"action": str(action), "reason": reason, "rule": rule}
+    params.update(details or {})
+    return IllegalActionError(
+        f"{action} is illegal: {reason} ({rule}).", code=f"{game}.{code}", params=params
+    )
+
+
+def not_an_action(game: str, name: str, action: object) -> IllegalActionError:
+    """The error for a value that is no action of ``game`` (its id; ``name``: its name)."""
+    return IllegalActionError(
+        f"{action!r} is not a {name} action.",
+        code=f"{game}.not-an-action",
+        params={"action": str(action)},
+    )
+
+
 class RecordError(EngineError):
     """A game record is corrupt or describes an impossible game.
 
     ``line`` is the 1-based line of the offending text and ``ply`` the ply's label (``"3."``
     for White's ply of move 3, ``"3..."`` for Black's, ``"removal"``), or ``None`` when the
-    problem is not in a ply (a tag, say). ``reason`` is the explanation without the location,
-    and ``cause`` the underlying engine error, if any.
+    problem is not in a ply (a tag, say). A game whose record numbers turns (Virus War's
+    ``"3..."``, Virus Fight's ``"4.1"``) gives ``turn`` instead: the ply and the param
+    ``turn`` are then that label, and the message says ``turn 4.1``. ``reason`` is the
+    explanation without the location, and ``cause`` the underlying engine error, if any.
+
+    >>> str(RecordError("the turn is not finished", line=9, turn="4.1"))
+    'line 9, turn 4.1: the turn is not finished'
     """
 
     default_code = "record.invalid"
@@ -114,11 +153,15 @@ class RecordError(EngineError):
         code: str | None = None,
         params: Mapping[str, ParamValue] | None = None,
         cause: EngineError | None = None,
+        turn: str | None = None,
     ) -> None:
         location = []
         if line is not None:
             location.append(f"line {line}")
-        if ply is not None:
+        if turn is not None:
+            ply = turn
+            location.append(f"turn {turn}")
+        elif ply is not None:
             location.append(ply if ply == "removal" else f"move {ply}")
         message = f"{', '.join(location)}: {reason}" if location else reason
         all_params: dict[str, ParamValue] = {"reason": reason}
@@ -129,6 +172,8 @@ class RecordError(EngineError):
         if cause is not None:
             all_params["reason_code"] = cause.code
         all_params.update(params or {})
+        if turn is not None:
+            all_params["turn"] = turn
         super().__init__(message, code=code, params=all_params)
         self.reason = reason
         self.line = line

@@ -18,9 +18,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
-from pyengine.core.errors import EngineError, IllegalActionError, StateFormatError
+from pyengine.core.errors import EngineError, IllegalActionError, NotationError, StateFormatError
 from pyengine.core.options import OptionSchema, OptionValues
 
 if TYPE_CHECKING:
@@ -49,11 +49,29 @@ STATE_VERSION = 1
 class Action:
     """Base class of the per-game action value types.
 
-    Subclasses are frozen slotted dataclasses; ``str(action)`` is the notation, the
-    class method ``parse`` reads it back and ``repr(action)`` is that call.
+    Subclasses are frozen slotted dataclasses made with ``repr=False``, defined in their game's
+    notation module beside its ``parse_action(text)``, which reads any action of the game.
+    ``str(action)`` is the notation, the class method :meth:`parse` reads it back and
+    ``repr(action)`` is that call; ``EXPECTED`` says what the notation of the class looks like.
     """
 
     __slots__ = ()
+    EXPECTED: ClassVar[str] = "an action"
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read ``text`` as an action of this class (with the ``parse_action`` of the module
+        that defines it); :class:`~pyengine.core.errors.NotationError` if it is none, or
+        another kind of action."""
+        action = sys.modules[cls.__module__].parse_action(text)
+        if not isinstance(action, cls):
+            raise NotationError(
+                f"{text!r} is not {cls.EXPECTED}.", code="notation.action", params={"text": text}
+            )
+        return action
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({str(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +206,18 @@ class State(ABC):
     @abstractmethod
     def start_text(self) -> str | None:
         """The position text the game started from, or ``None`` for the setup's start."""
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when ``other`` is a state of the same class with equal
+        :meth:`_equality_key` (each game says what it compares; histories are not compared)."""
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self._equality_key() == other._equality_key()
+
+    def _equality_key(self) -> tuple[object, ...]:
+        """What :meth:`__eq__` compares: everything that decides the game from here on. By
+        default the state's identity (a state equals only itself)."""
+        return (id(self),)
 
     def to_json(self) -> dict[str, Any]:
         """The state as a JSON-able document: options, start position and actions."""
@@ -405,8 +435,12 @@ class TaggedResignationGame(Game, Generic[GS]):
     def new_initial_state(self, options: Mapping[str, object] | None = None) -> GS:
         return cast(GS, self._initial_state(self.options.validate(options)))
 
+    def parse_record(self, text: str) -> ParsedRecord[GS]:
+        """Read and replay a record, keeping every tag and the seat that resigned."""
+        return self.records.parse_record(self, text)
+
     def read_record(self, text: str) -> GS:
-        return self.records.parse_record(self, text).state
+        return self.parse_record(text).state
 
     def write_record(self, state: State) -> str:
         return self.records.write_record(state)
@@ -416,7 +450,7 @@ class TaggedResignationGame(Game, Generic[GS]):
         return self.records.write_record(state, resigned=resigned)
 
     def read_match_record(self, text: str) -> tuple[GS, int | None]:
-        parsed = self.records.parse_record(self, text)
+        parsed = self.parse_record(text)
         return parsed.state, parsed.resigned
 
     def state_from_json(self, document: object) -> GS:

@@ -1,18 +1,23 @@
 """Squares of a rectangular board, shared by the grid games (Zebra, Virus War, ...).
 
-A game subclasses :class:`GridCell` with its own file letters and its own ``parse`` (Virus War
-has no ``j`` and reads ``j`` as ``k``; Zebra uses a..j): everything else about a cell (its
-index on a board, ordering, text) is the same everywhere.
+A game subclasses :class:`GridCell` with its own file letters (Virus War has no ``j`` and
+reads ``j`` as ``k``; Zebra uses a..j): everything else about a cell (reading and writing its
+name, its index on a board, ordering) is the same everywhere.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import ClassVar, Generic, Self, TypeVar
 
 from pyengine.core.errors import NotationError
+from pyengine.core.game import Action
 
-__all__ = ["GridCell"]
+__all__ = ["CellAction", "GridCell"]
+
+_NAME = re.compile(r"([A-Za-z])([1-9][0-9]?)")
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -20,10 +25,15 @@ class GridCell:
     """A square: 0-based ``file`` (a = 0) and ``rank`` (rank 1 = 0); sorted file first.
 
     Subclasses set ``FILES`` (the file letters, whose length is the largest board size) and
-    implement ``parse``; ``repr`` is the call that parses the cell back.
+    may set ``ALIASES`` (letters read as others), ``LETTERS`` (how a message names the file
+    letters, by default their range: ``a-j``) and ``EXAMPLE`` (the cell a message shows);
+    ``repr`` is the call that parses the cell back.
     """
 
     FILES: ClassVar[str] = ""
+    LETTERS: ClassVar[str] = ""
+    ALIASES: ClassVar[Mapping[str, str]] = {}
+    EXAMPLE: ClassVar[str] = "c3"
 
     file: int
     rank: int
@@ -39,8 +49,44 @@ class GridCell:
             raise ValueError(f"a cell needs file and rank in 0..{limit - 1}")
 
     @classmethod
-    def parse(cls, text: str) -> Self:
-        raise NotImplementedError
+    def read(cls, text: str) -> Self | None:
+        """The cell ``text`` names exactly (a file letter in any case, or one of its
+        ``ALIASES``, and a rank without a leading zero), or ``None``."""
+        match = _NAME.fullmatch(text)
+        if match is None:
+            return None
+        letter = match.group(1).lower()
+        file = cls.FILES.find(cls.ALIASES.get(letter, letter))
+        rank = int(match.group(2)) - 1
+        if file < 0 or rank >= len(cls.FILES):
+            return None
+        return cls(file, rank)
+
+    @classmethod
+    def parse(cls, text: str, *, size: int | None = None) -> Self:
+        """Read a cell such as ``c3`` (any case, spaces around allowed); with ``size``, it must
+        be on that board. Raises :class:`NotationError`.
+
+        >>> class Cell(GridCell):
+        ...     FILES = "abcd"
+        >>> Cell.parse(" B4")
+        Cell.parse('b4')
+        >>> Cell.parse("c5")
+        Traceback (most recent call last):
+        ...
+        pyengine.core.errors.NotationError: 'c5' is not a cell: write a file letter a-d and a rank 1-4, such as c3.
+        """
+        cell = cls.read(text.strip()) if isinstance(text, str) else None
+        if cell is None:
+            letters = cls.LETTERS or f"{cls.FILES[0]}-{cls.FILES[-1]}"
+            raise NotationError(
+                f"{text!r} is not a cell: write a file letter {letters} and a rank "
+                f"1-{len(cls.FILES)}, such as {cls.EXAMPLE}.",
+                code="notation.cell",
+                params={"text": str(text)},
+            )
+        cell.check_on_board(size, text)
+        return cell
 
     @classmethod
     def from_index(cls, index: int, size: int) -> Self:
@@ -77,3 +123,22 @@ class GridCell:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
+
+
+C = TypeVar("C", bound=GridCell)
+
+
+@dataclass(frozen=True, slots=True, order=True, repr=False)
+class CellAction(Action, Generic[C]):
+    """An action on one ``cell``, written as the class's ``PREFIX`` and the cell (Zebra's
+    placement ``@c2`` and removal ``xc3``, Virus War's step ``c3``)."""
+
+    cell: C
+
+    PREFIX: ClassVar[str] = ""
+
+    def cells(self) -> tuple[C, ...]:
+        return (self.cell,)
+
+    def __str__(self) -> str:
+        return f"{self.PREFIX}{self.cell}"

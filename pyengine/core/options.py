@@ -35,6 +35,7 @@ __all__ = [
     "OptionValue",
     "OptionValues",
     "seed_option",
+    "size_option",
 ]
 
 OptionKind = Literal["int", "choice", "bool", "str"]
@@ -203,6 +204,26 @@ def seed_option(description: str) -> Option:
     )
 
 
+def size_option(default: int, minimum: int, maximum: int, description: str) -> Option:
+    """The ``size`` option of a square board: an int ``minimum``..``maximum``, labelled
+    "Board size"; ``description`` says what the size means.
+
+    >>> size_option(4, 3, 10, "The board has size x size cells.").validate(11)
+    Traceback (most recent call last):
+    ...
+    pyengine.core.errors.OptionError: Option size=11 is invalid: allowed values are integers 3..10.
+    """
+    return Option(
+        "size",
+        "int",
+        default,
+        minimum=minimum,
+        maximum=maximum,
+        label="Board size",
+        description=description,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Constraint:
     """A cross-option rule: when option ``when`` is one of ``values``, option ``option``
@@ -305,6 +326,16 @@ class OptionSchema:
         for constraint in self.constraints:
             constraint.check(result)
         return OptionValues(result)
+
+    def validate_over(self, found: Mapping[str, object], options: object) -> OptionValues:
+        """Validate ``options`` (a mapping, or ``None``) laid over ``found``, the options that
+        a position text gives (its board size, say): the given ones win."""
+        merged = dict(found)
+        if isinstance(options, Mapping):
+            merged.update(options)
+        elif options is not None:
+            self.validate(options)  # type: ignore[arg-type]  # raises: not a mapping
+        return self.validate(merged)
 
     def to_json(self) -> dict[str, Any]:
         """``{"options": [...], "constraints": [...]}``, all JSON-able."""

@@ -3,27 +3,84 @@
 Each game defines one in ``pyengine/games/<game>/presentation.py`` (attribute
 ``PRESENTATION``), reached through :meth:`pyengine.core.game.Game.presentation`; the
 controller (:mod:`pyengine.controller`) knows a game's drawing, clicks and texts only through
-it. The abstract methods are what every game must say; the others have neutral defaults, so a
-game overrides only what it needs (Virus Fight and Fight the Virus override most of them).
-:class:`SquareBoardPresentation` implements :meth:`~Presentation.render` and
-:meth:`~Presentation.grid` for the games drawn on one square board.
+it. A game's presentation is a subclass whose methods give the game's answers: the abstract
+methods are what every game must say; the others have neutral defaults, so a game overrides
+only what it needs (Virus Fight and Fight the Virus override most of them).
+:class:`SquareBoardPresentation` implements :meth:`~Presentation.render`,
+:meth:`~Presentation.grid` and :meth:`~Presentation.action_cells` for the games drawn on one
+square board.
 
-Texts are *messages* (:data:`Message`): ``{"key": ..., "params": {...}}`` translation
-requests that the page resolves from its translation files, so the engine holds no
-user-interface language.
+Texts are *messages* (:data:`Message`, made by :func:`message`): ``{"key": ..., "params":
+{...}}`` translation requests that the page resolves from its translation files, so the engine
+holds no user-interface language.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Unpack, cast
 
+from pyengine.core.errors import IllegalActionError
 from pyengine.core.game import Action, State
+from pyengine.svg.board import Marks
 
-__all__ = ["Message", "Presentation", "SquareBoardPresentation"]
+if TYPE_CHECKING:
+    from pyengine.protocol import (
+        Button,
+        Extra,
+        Grid,
+        Message,
+        MoveRow,
+        Placement,
+        Result,
+        Score,
+        Setup,
+    )
+else:
+    Message = dict  # the protocol's TypedDict, for type checking only
 
-Message = dict[str, Any]
+__all__ = [
+    "Marks",
+    "Message",
+    "Presentation",
+    "SquareBoardPresentation",
+    "error_message",
+    "message",
+    "move_list",
+]
+
+
+def message(key: str, **params: Any) -> Message:
+    """A translation request: ``message("play.to-move", player=...)``."""
+    return {"key": key, "params": params}
+
+
+def move_list(plies: Iterable[tuple[int | None, str]]) -> list[MoveRow]:
+    """The move list of :meth:`Presentation.move_rows` from ``(number, text)`` plies: a ply
+    joins the row before it when both have the same number (a ``None`` number: a row of its
+    own, unnumbered); the very last ply is marked ``last``.
+
+    >>> rows = move_list([(None, "x c3"), (1, "a1-b1"), (1, "c3-c2"), (2, "b1-a1")])
+    >>> [(row["number"], [ply["text"] for ply in row["plies"]]) for row in rows]
+    [(None, ['x c3']), (1, ['a1-b1', 'c3-c2']), (2, ['b1-a1'])]
+    >>> rows[2]["plies"][0]["last"], rows[1]["plies"][1]["last"]
+    (True, False)
+    """
+    rows: list[MoveRow] = []
+    for number, text in plies:
+        if number is None or not rows or rows[-1]["number"] != number:
+            rows.append({"number": number, "plies": []})
+        rows[-1]["plies"].append({"text": text, "last": False})
+    if rows:
+        rows[-1]["plies"][-1]["last"] = True
+    return rows
+
+
+def error_message(error: IllegalActionError) -> Message:
+    """An engine error as a translation request, keeping the English text as a fallback."""
+    return {"key": f"error.{error.code}", "params": dict(error.params), "fallback": str(error)}
+
 
 S = TypeVar("S", bound=State)
 A = TypeVar("A", bound=Action)
@@ -48,35 +105,18 @@ class Presentation(ABC, Generic[S, A]):
     # -- required ---------------------------------------------------------------------
 
     @abstractmethod
-    def render(
-        self,
-        state: S,
-        *,
-        highlighted: Iterable[str] = (),
-        selected: str | None = None,
-        last_move: Sequence[str] = (),
-        coordinates: bool = True,
-        flipped: bool = False,
-        size: int | None = None,
-    ) -> str:
-        """The board as a standalone SVG document, with the page's marks."""
+    def render(self, state: S, **marks: Unpack[Marks]) -> str:
+        """The board as a standalone SVG document, with the page's ``marks`` (see
+        :class:`pyengine.svg.Marks`)."""
 
     @abstractmethod
-    def grid(self, state: S) -> dict[str, Any] | None:
+    def grid(self, state: S) -> Grid | None:
         """The board's grid for the keyboard cursor (``file_names``, ``ranks``, ...), or None
         for a board that is not one grid (then :meth:`spots` names its clickable places)."""
 
     @abstractmethod
     def action_cells(self, action: A) -> tuple[str, ...]:
         """The cells a player clicks to make ``action``, in order (empty: a button)."""
-
-    @abstractmethod
-    def action_label(self, action: A) -> Message:
-        """The label of the button that makes ``action`` (one made by no click)."""
-
-    @abstractmethod
-    def extra_buttons(self, state: S) -> list[dict[str, Any]]:
-        """Buttons besides the legal actions' (``{"action" or "click", "label"}``)."""
 
     @abstractmethod
     def last_move(self, state: S) -> Sequence[str]:
@@ -99,18 +139,28 @@ class Presentation(ABC, Generic[S, A]):
         """What a board cell (or spot) holds, for screen readers."""
 
     @abstractmethod
-    def scores(self, state: S) -> list[dict[str, Any]]:
+    def scores(self, state: S) -> list[Score]:
         """The score panel: one entry per seat."""
 
     @abstractmethod
-    def move_rows(self, state: S) -> list[dict[str, Any]]:
+    def move_rows(self, state: S) -> list[MoveRow]:
         """The move list: rows of ``plies`` as the page shows them."""
 
     @abstractmethod
-    def result(self, state: S) -> dict[str, Any] | None:
+    def result(self, state: S) -> Result | None:
         """The result panel of a finished game (``winners``, ``title``, ...), else None."""
 
     # -- optional, with neutral defaults -------------------------------------------------
+
+    def action_label(self, action: A) -> Message:
+        """The label of the button that makes ``action`` (one made by no click; default: its
+        notation)."""
+        return message("play.action", action=str(action))
+
+    def extra_buttons(self, state: S) -> list[Button]:
+        """Buttons besides the legal actions' (``{"action" or "click", "label"}``; default:
+        none)."""
+        return []
 
     def spots(self, state: S) -> Sequence[str]:
         """Every clickable name on the board (default: the cells of :meth:`grid`)."""
@@ -149,12 +199,12 @@ class Presentation(ABC, Generic[S, A]):
         the match's own record)."""
         return None
 
-    def extras(self, state: S, tokens: Sequence[str]) -> list[dict[str, Any]]:
+    def extras(self, state: S, tokens: Sequence[str]) -> list[Extra]:
         """More SVG pictures beside the board (supplies, dice), ``tokens``: the next clicks
         that are not board cells (default: none)."""
         return []
 
-    def setup(self, state: S) -> dict[str, Any] | None:
+    def setup(self, state: S) -> Setup | None:
         """The secret setup the seat to act composes (it is not clicked), or None (default)."""
         return None
 
@@ -163,7 +213,7 @@ class Presentation(ABC, Generic[S, A]):
         game has nothing to preview (default)."""
         return None
 
-    def placement(self, state: S, selection: Sequence[str]) -> dict[str, Any] | None:
+    def placement(self, state: S, selection: Sequence[str]) -> Placement | None:
         """What the page needs to preview a shape under the pointer, or None (default)."""
         return None
 
@@ -187,38 +237,29 @@ class _Sized(Protocol):
     def size(self) -> int: ...
 
 
+class _OnCells(Protocol):
+    def cells(self) -> Sequence[object]: ...
+
+
 class SquareBoardPresentation(Presentation[S, A]):
     """The presentation of a game played on one square board of ``state.size`` cells a side:
-    :meth:`render` hands the page's marks to ``draw``, the game's SVG drawing, and :meth:`grid`
-    is that board, its files named by the first ``state.size`` letters of ``files``."""
+    :meth:`render` hands the page's marks to ``draw``, the game's SVG drawing, :meth:`grid` is
+    that board, its files named by the first ``state.size`` letters of ``files``, and an action
+    is made by clicking the cells it names (``action.cells()``)."""
 
     def __init__(self, draw: Callable[..., str], files: str) -> None:
         self.draw = draw
         self.files = files
 
-    def render(
-        self,
-        state: S,
-        *,
-        highlighted: Iterable[str] = (),
-        selected: str | None = None,
-        last_move: Sequence[str] = (),
-        coordinates: bool = True,
-        flipped: bool = False,
-        size: int | None = None,
-    ) -> str:
+    def render(self, state: S, **marks: Unpack[Marks]) -> str:
         """The board as a standalone SVG document, with the page's marks (``draw``'s)."""
-        return self.draw(
-            state,
-            highlighted=highlighted,
-            selected=selected,
-            last_move=tuple(last_move),
-            coordinates=coordinates,
-            flipped=flipped,
-            size=size,
-        )
+        return self.draw(state, **{**marks, "last_move": tuple(marks.get("last_move", ()))})
 
-    def grid(self, state: S) -> dict[str, Any]:
+    def grid(self, state: S) -> Grid:
         """The board's ``size`` x ``size`` grid, unflipped."""
         size = cast(_Sized, state).size
         return {"files": size, "ranks": size, "file_names": self.files[:size], "flipped": False}
+
+    def action_cells(self, action: A) -> tuple[str, ...]:
+        """The cells ``action.cells()`` names, in order."""
+        return tuple(str(cell) for cell in cast(_OnCells, action).cells())

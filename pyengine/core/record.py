@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
-from pyengine.core.errors import OptionError, RecordError
+from pyengine.core.errors import EngineError, OptionError, RecordError
 
 if TYPE_CHECKING:
     from pyengine.core.game import Game, State
@@ -40,11 +40,13 @@ __all__ = [
     "allowed_tag",
     "check_game_tag",
     "check_result",
+    "format_record",
     "format_tags",
     "is_move_number",
     "number_or_result",
     "read_resignation",
     "read_resignation_of",
+    "recordable",
     "resignation_result",
     "split_record",
     "tag_options",
@@ -53,6 +55,7 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+R = TypeVar("R", bound="State")
 
 RESIGNATION = "resignation"
 """The ``Termination`` tag's value of a game that a player resigned."""
@@ -160,9 +163,47 @@ def split_record(text: str) -> tuple[list[Tag], list[Token]]:
     return tags, tokens
 
 
+def recordable(
+    state: State, kind: type[R], name: str, start: str, position: str = "a position"
+) -> R:
+    """``state``, a ``kind`` (a state of the game ``name``) played from ``start`` (``"its
+    setup"``); else :class:`EngineError`: a record replays a game from its start, so a game
+    that started from ``position`` (a position text) is saved as JSON."""
+    if not isinstance(state, kind):
+        raise EngineError(f"write_record needs a {name} state.", code="record.wrong-game")
+    if state.start_text() is not None:
+        raise EngineError(
+            f"A record describes a game from {start}; this game started from {position}, "
+            "so save it as JSON (to_json) instead.",
+            code="record.custom-start",
+        )
+    return state
+
+
 def format_tags(pairs: Iterable[tuple[str, str]]) -> str:
     """The canonical header: one ``[Key "Value"]`` per line, no trailing newline."""
     return "\n".join(f'[{key} "{_escape(value)}"]' for key, value in pairs)
+
+
+def format_record(
+    tags: Iterable[tuple[str, str]], plies: Sequence[str], result: str, opening: Sequence[str] = ()
+) -> str:
+    """The canonical record of a two-player game: the header, a blank line, the ``opening``
+    lines (a ply before the first move number, such as Zebra's removal), the plies numbered in
+    pairs, one number a line, then the result and a final newline.
+
+    >>> print(format_record([("Game", "Zebra")], ["c2-d2", "b2-d2", "a1-a2"], "*"), end="")
+    [Game "Zebra"]
+    <BLANKLINE>
+    1. c2-d2 b2-d2
+    2. a1-a2
+    *
+    """
+    lines = [format_tags(tags), "", *opening]
+    for number, first in enumerate(range(0, len(plies), 2), start=1):
+        lines.append(f"{number}. {' '.join(plies[first : first + 2])}")
+    lines.append(result)
+    return "\n".join(lines) + "\n"
 
 
 def tags_by_key(tags: Iterable[Tag], *, name_first_line: bool = False) -> dict[str, Tag]:

@@ -1,41 +1,51 @@
-"""The skeleton shared by the square boards: checked options, cell indices, click targets and
-the document around the cells (coordinate labels, root attributes, title).
+"""The skeleton shared by the square boards: the view options (:class:`BoardView`), checked
+and resolved to cell indices, the geometry, the cells' marks and click targets, and the
+document around the cells (coordinate labels, root attributes, title).
 
-A game's renderer draws its own paper or frame and its own cells; these helpers hold what every
-board does the same way, so the games' pictures differ only where the games do.
+A game's renderer describes its board once (:class:`SquareBoard`, :class:`CellMarks`) and draws
+its own paper or frame and its own cells; these helpers hold what every board does the same
+way, so the games' pictures differ only where the games do.
 
->>> grid = GridGeometry(files=2, ranks=2, cell=100, margin=10)
->>> index_of = cell_indexer(2)
->>> index_of("B2"), indices(["a1", "b1"], index_of)
-(3, {0, 1})
->>> board_document(grid, [], name="Toy", title=None, id_prefix="t", size=None, letters="ab",
-...                label_size=None, label_ink="#000", attributes={"class": "board"},
-...                font="serif").startswith('<svg xmlns="http://www.w3.org/2000/svg"')
-True
+>>> toy = SquareBoard(name="Toy", id_prefix="t", label_ink="#000", plain_margin=10)
+>>> board = toy.start(2, {"highlighted": ["a1", "b1"], "selected": "B2"})
+>>> board.targets, board.picked, [cell.index for cell in board.cells()]
+({0, 1}, 3, [2, 3, 0, 1])
+>>> toy.document(board, [], {"class": "board"})[:40]
+'<svg xmlns="http://www.w3.org/2000/svg" '
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypedDict
 
 from .drawing import (
+    FONT,
     LATIN_FILES,
+    WHITE,
     GridGeometry,
     Markup,
     cell_outline,
     cell_tint,
+    class_list,
     coordinate_labels,
     element,
     parse_cell_name,
-    svg_document,
+    picture,
 )
 
 __all__ = [
+    "Board",
+    "BoardCell",
+    "BoardPosition",
+    "BoardView",
     "CellMarks",
-    "board_document",
+    "Marks",
+    "Ring",
+    "SquareBoard",
     "board_frame",
     "cell_hit",
     "cell_indexer",
@@ -43,7 +53,43 @@ __all__ = [
     "indices",
     "label_font_size",
     "labelled_grid",
+    "mark_classes",
+    "target_dot",
 ]
+
+
+class BoardPosition(Protocol):
+    """What every square board reads from a position: its ``size`` (cells a side) and the
+    seat to move (``current_player()``)."""
+
+    @property
+    def size(self) -> int: ...
+    def current_player(self) -> int: ...
+
+
+class Marks(TypedDict, total=False):
+    """The page's marks on a board picture, each optional: the ``highlighted`` cells (the legal
+    next clicks), the ``selected`` cell, the cells of the ``last_move``, whether
+    ``coordinates`` are drawn (default: yes), whether the board is ``flipped`` half a turn (a1
+    top right) and its pixel ``size`` (width and height; without it only the ``viewBox`` is
+    set)."""
+
+    highlighted: Iterable[str]
+    selected: str | None
+    last_move: Sequence[str]
+    coordinates: bool
+    flipped: bool
+    size: int | None
+
+
+class BoardView(Marks, total=False):
+    """The view options of a board picture: the page's :class:`Marks`, the document's
+    ``title`` (default: "<game> board") and the ``id_prefix`` that keeps its ids unique when
+    several boards share a page."""
+
+    title: str | None
+    id_prefix: str
+
 
 _ID_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 
@@ -85,6 +131,31 @@ def indices(names: Iterable[str], index_of: Callable[[str], int]) -> set[int]:
     return {index_of(name) for name in names}
 
 
+def mark_classes(*, target: bool, selected: bool, last: bool) -> str:
+    """The classes the page's marks give a cell: ``highlight`` (a ``target``, a legal next
+    click), ``selected`` and ``last-move``."""
+    return class_list(
+        "highlight" if target else None,
+        "selected" if selected else None,
+        "last-move" if last else None,
+    )
+
+
+def target_dot(
+    cls: str, cx: float, cy: float, r: float, colour: str, opacity: float, halo: float
+) -> Markup:
+    """A legal target on an empty cell (class ``cls``): a dot in ``colour`` at ``opacity``,
+    with a white halo ``halo`` wide."""
+    return element(
+        "circle",
+        {"class": cls, "cx": cx, "cy": cy, "r": r},
+        fill=colour,
+        fill_opacity=opacity,
+        stroke=WHITE,
+        stroke_width=halo,
+    )
+
+
 def cell_hit(x: float, y: float, side: float) -> Markup:
     """The click target of a cell, ``rect.hit``: the last child of every cell's group."""
     return element(
@@ -96,12 +167,27 @@ def cell_hit(x: float, y: float, side: float) -> Markup:
 
 
 @dataclass(frozen=True)
+class Ring:
+    """A selection ring: an outer outline in ``colour`` ``inset`` inside the cell, ``width``
+    wide, and a thin inner one in ``core``."""
+
+    colour: str
+    core: str
+    inset: float
+    width: float
+    core_inset: float
+    core_width: float
+
+
+@dataclass(frozen=True)
 class CellMarks:
     """The marks a board lays over its cells (tints, rounded outlines, the last move, the
-    selection ring), for cells of side ``cell`` and outlines with corner ``radius``."""
+    ``ring`` of the selected cell), for cells of side ``cell`` and outlines with corner
+    ``radius``, and the cells' groups (:meth:`group`)."""
 
     cell: float
     radius: float
+    ring: Ring
 
     def tint(self, x: float, y: float, name: str, colour: str, opacity: float) -> Markup:
         """A translucent square over the cell at ``(x, y)`` (class ``name``)."""
@@ -124,26 +210,26 @@ class CellMarks:
             self.outline(x, y, "last-move-edge", edge, inset=inset, width=4),
         ]
 
-    def selected_ring(
-        self,
-        x: float,
-        y: float,
-        colour: str,
-        core: str,
-        *,
-        inset: float,
-        width: float,
-        core_inset: float,
-        core_width: float,
-    ) -> Markup:
-        """The picked cell: a ``ring-outer`` in ``colour`` and a thin ``ring-inner`` in
-        ``core``, grouped as ``g.selected-ring``."""
+    def selected_ring(self, x: float, y: float) -> Markup:
+        """The picked cell: the :class:`Ring`'s ``ring-outer`` and thin ``ring-inner``,
+        grouped as ``g.selected-ring``."""
+        ring = self.ring
         return element(
             "g",
             {"class": "selected-ring"},
-            self.outline(x, y, "ring-outer", colour, inset=inset, width=width),
-            self.outline(x, y, "ring-inner", core, inset=core_inset, width=core_width),
+            self.outline(x, y, "ring-outer", ring.colour, inset=ring.inset, width=ring.width),
+            self.outline(
+                x, y, "ring-inner", ring.core, inset=ring.core_inset, width=ring.core_width
+            ),
         )
+
+    def group(
+        self, at: BoardCell, body: Iterable[Markup], attributes: Mapping[str, object]
+    ) -> Markup:
+        """The cell ``at`` as one ``<g>`` carrying ``attributes``: its ``body``, the selection
+        ring when it is selected, and last its click target (:func:`cell_hit`)."""
+        ring = self.selected_ring(at.x, at.y) if at.selected else None
+        return element("g", attributes, body, ring, cell_hit(at.x, at.y, self.cell))
 
 
 def board_frame(
@@ -179,47 +265,129 @@ def board_frame(
     )
 
 
-def board_document(
-    grid: GridGeometry,
-    parts: list[Markup],
-    *,
-    name: str,
-    title: str | None,
-    id_prefix: str,
-    size: int | None,
-    letters: str | None,
-    label_size: float | None,
-    label_ink: str,
-    attributes: Mapping[str, object],
-    font: str,
-) -> str:
-    """The standalone document of a square board: ``parts`` (background and cells), then the
-    coordinate labels (unless ``letters`` is ``None``), in a root carrying ``attributes`` and the
-    inherited ``font``. ``name`` titles the board unless ``title`` is given; ``size`` sets the
-    pixel width and height. ``label_size`` defaults to :func:`label_font_size`."""
-    n = grid.files
-    if letters is not None:
-        parts.append(
-            coordinate_labels(
-                grid,
-                letters[:n],
-                [str(rank + 1) for rank in range(n)],
-                font_size=label_font_size(n) if label_size is None else label_size,
-                fill=label_ink,
-                font_family=None,  # inherited from the root
+@dataclass(frozen=True)
+class Board:
+    """One board picture being drawn (made by :meth:`SquareBoard.start`): its ``grid``, the
+    indexer of its cell names (``index_of``, rank-major), the ``targets`` (the highlighted
+    cells' indices), the ``picked`` cell's index (``None``: nothing selected), the
+    ``last_move`` as given, and the whole ``view``."""
+
+    grid: GridGeometry
+    index_of: Callable[[str], int]
+    targets: set[int]
+    picked: int | None
+    last_move: Sequence[str]
+    view: BoardView
+
+    def cells(self) -> Iterator[BoardCell]:
+        """Every cell, in the order they are drawn (top row first, left to right)."""
+        n = self.grid.files
+        for file, rank in self.grid.cells_in_visual_order():
+            index = rank * n + file
+            x, y = self.grid.cell_origin(file, rank)
+            yield BoardCell(file, rank, index, x, y, index in self.targets, index == self.picked)
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    """One cell of a board being drawn: its ``file`` and ``rank`` (0-based), its ``index``
+    (rank-major), its top left corner ``(x, y)`` in user units, and whether the view
+    highlights it (``target``) or has it ``selected``."""
+
+    file: int
+    rank: int
+    index: int
+    x: float
+    y: float
+    target: bool
+    selected: bool
+
+
+@dataclass(frozen=True)
+class SquareBoard:
+    """How a game draws its ``n`` by ``n`` boards: ``name`` titles them; cells are ``cell``
+    units wide (100 unless told, as in :class:`GridGeometry`) and named with ``letters``
+    (read through ``aliases``, e.g. ``j`` as ``k``); ids start with ``id_prefix`` unless the
+    view names another; coordinates are drawn in ``label_ink`` at ``label_size`` (default:
+    :func:`label_font_size`) in a ``margin`` (default: one that fits them), a board without
+    them has a ``plain_margin``; all text is in ``font``."""
+
+    name: str
+    id_prefix: str
+    label_ink: str
+    plain_margin: float
+    font: str = FONT
+    margin: float | None = None
+    label_size: float | None = None
+    letters: str = LATIN_FILES
+    aliases: Mapping[str, str] | None = None
+    cell: float = 100
+
+    def geometry(
+        self, size: int, *, coordinates: bool = True, flipped: bool = False
+    ) -> GridGeometry:
+        """Where the cells of a ``size`` by ``size`` board go: the geometry maps cells to
+        user units and back (``cell_at``), e.g. to turn a click into a cell name; the
+        document's ``viewBox`` is ``0 0 width height``."""
+        if self.margin is None:
+            return labelled_grid(
+                size,
+                cell=self.cell,
+                coordinates=coordinates,
+                plain_margin=self.plain_margin,
+                flipped=flipped,
             )
+        margin = self.margin if coordinates else self.plain_margin
+        return GridGeometry(files=size, ranks=size, cell=self.cell, margin=margin, flipped=flipped)
+
+    def start(self, n: int, view: BoardView) -> Board:
+        """An ``n`` by ``n`` board drawn with ``view``, checked: raises ``TypeError`` for an
+        unknown view option, ``ValueError`` for a bad ``id_prefix`` or a highlighted or
+        selected cell off the board."""
+        for option in view:
+            if option not in BoardView.__optional_keys__:
+                raise TypeError(f"render_svg() got an unexpected keyword argument {option!r}")
+        check_id_prefix(view.get("id_prefix", self.id_prefix))
+        index_of = cell_indexer(n, letters=self.letters, aliases=self.aliases)
+        targets = indices(view.get("highlighted", ()), index_of)
+        selected = view.get("selected")
+        grid = self.geometry(
+            n, coordinates=view.get("coordinates", True), flipped=view.get("flipped", False)
         )
-    return svg_document(
-        grid.width,
-        grid.height,
-        *parts,
-        title=f"{name} board" if title is None else title,
-        title_id=f"{id_prefix}-title",
-        pixel_size=None if size is None else (size, size),
-        attributes={
-            **attributes,
-            # Inherited by every label and numeral.
-            "font-family": font,
-            "text-anchor": "middle",
-        },
-    )
+        return Board(
+            grid,
+            index_of,
+            targets,
+            index_of(selected) if selected is not None else None,
+            view.get("last_move", ()),
+            view,
+        )
+
+    def document(self, board: Board, parts: list[Markup], attributes: Mapping[str, object]) -> str:
+        """The standalone document of ``board``: ``parts`` (background and cells), then the
+        coordinate labels (unless the view has none), in a root carrying ``attributes`` and
+        the inherited font."""
+        grid, view = board.grid, board.view
+        n = grid.files
+        if view.get("coordinates", True):
+            parts.append(
+                coordinate_labels(
+                    grid,
+                    self.letters[:n],
+                    [str(rank + 1) for rank in range(n)],
+                    font_size=label_font_size(n) if self.label_size is None else self.label_size,
+                    fill=self.label_ink,
+                    font_family=None,  # inherited from the root
+                )
+            )
+        title = view.get("title")
+        return picture(
+            grid.width,
+            grid.height,
+            *parts,
+            title=f"{self.name} board" if title is None else title,
+            id_prefix=view.get("id_prefix", self.id_prefix),
+            size=view.get("size"),
+            attributes=attributes,
+            font=self.font,
+        )

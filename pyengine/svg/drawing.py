@@ -25,8 +25,15 @@ from dataclasses import dataclass
 
 __all__ = [
     "FILES_WITHOUT_J",
+    "FONT",
+    "HIGHLIGHT",
+    "LAST_MOVE_EDGE",
+    "LAST_MOVE_TINT",
     "LATIN_FILES",
+    "SEAT_COLOURS",
+    "SELECTED",
     "SVG_NAMESPACE",
+    "WHITE",
     "CellNameError",
     "GridGeometry",
     "Markup",
@@ -36,10 +43,14 @@ __all__ = [
     "cell_tint",
     "class_list",
     "coordinate_labels",
+    "cross_path",
     "element",
     "fmt",
     "parse_cell_name",
+    "picture",
     "point",
+    "ring",
+    "stroked",
     "svg_document",
 ]
 
@@ -47,6 +58,18 @@ SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 #: Files of chess-style boards: a, b, c, ...
 LATIN_FILES = "abcdefghijklmnopqrstuvwxyz"
+#: The pictures' font: the platform's interface font.
+FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
+#: The page's marks where a game does not theme them: a legal target, the selected cell's
+#: ring, the last move's tint and edge, and white.
+HIGHLIGHT = "#1f9d55"
+SELECTED = "#1d2733"
+LAST_MOVE_TINT = "#ffe45c"
+LAST_MOVE_EDGE = "#d49a00"
+WHITE = "#ffffff"
+#: Okabe-Ito colours of the seats, colour-blind safe: vermillion, blue, bluish green, reddish
+#: purple, orange, sky blue.
+SEAT_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 #: The Russian-tradition file letters (Virus War): no ``j``, so the 10th file is ``k``.
 FILES_WITHOUT_J = "abcdefghiklmnopqrstuvwxyz"
 
@@ -103,6 +126,18 @@ def fmt(value: float, digits: int = 2) -> str:
 def point(x: float, y: float) -> str:
     """``x,y`` for ``points=`` lists and path data."""
     return f"{fmt(x)},{fmt(y)}"
+
+
+def cross_path(cx: float, cy: float, arm: float) -> str:
+    """Path data of an X centred on ``(cx, cy)``, its strokes reaching ``arm`` along each axis.
+
+    >>> cross_path(10, 10, 5)
+    'M5,5L15,15M15,5L5,15'
+    """
+    return (
+        f"M{point(cx - arm, cy - arm)}L{point(cx + arm, cy + arm)}"
+        f"M{point(cx + arm, cy - arm)}L{point(cx - arm, cy + arm)}"
+    )
 
 
 def class_list(*tokens: str | None) -> str:
@@ -212,6 +247,50 @@ def svg_document(
     root["role"] = "img"
     root["aria-labelledby"] = title_id
     return element("svg", root, element("title", {"id": title_id}, title), *children) + "\n"
+
+
+def stroked(cls: str | None, d: str, colour: str, width: object, **more: object) -> Markup:
+    """A path drawn as a line, not filled (class ``cls``, if any): ``d`` in ``colour``,
+    ``width`` wide, then the ``more`` attributes (caps, joins, ...)."""
+    return element(
+        "path", {"class": cls, "d": d}, fill="none", stroke=colour, stroke_width=width, **more
+    )
+
+
+def ring(cls: str | None, cx: float, cy: float, r: float, colour: str, width: float) -> Markup:
+    """An unfilled circle (class ``cls``, if any): its outline in ``colour``, ``width`` wide."""
+    return element(
+        "circle",
+        {"class": cls, "cx": cx, "cy": cy, "r": r},
+        fill="none",
+        stroke=colour,
+        stroke_width=width,
+    )
+
+
+def picture(
+    width: float,
+    height: float,
+    *children: object,
+    title: str,
+    id_prefix: str,
+    size: int | None,
+    attributes: Mapping[str, object],
+    font: str = FONT,
+) -> str:
+    """A standalone picture (:func:`svg_document`) titled ``title`` (its id
+    ``<id_prefix>-title``), ``size`` pixels wide (the height follows; without it only the
+    ``viewBox`` is set), its root carrying ``attributes`` and the ``font`` and centred text
+    that every label and numeral inherits."""
+    return svg_document(
+        width,
+        height,
+        *children,
+        title=title,
+        title_id=f"{id_prefix}-title",
+        pixel_size=None if size is None else (size, round(size * height / width)),
+        attributes={**attributes, "font-family": font, "text-anchor": "middle"},
+    )
 
 
 def cell_tint(x: float, y: float, size: float, name: str, colour: str, opacity: float) -> Markup:
@@ -379,7 +458,7 @@ def coordinate_labels(
     *,
     font_size: float,
     fill: str,
-    font_family: str | None = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
+    font_family: str | None = FONT,
 ) -> Markup:
     """File labels under the board and rank labels on its left, as ``text.coord`` elements.
 

@@ -26,19 +26,8 @@ import random
 
 from pyengine.core.game import Action
 from pyengine.games.fight_the_virus.legal import legal_uses
-from pyengine.games.fight_the_virus.notation import (
-    Bonus,
-    Decline,
-    Keep,
-    Pass,
-    Reroll,
-    Use,
-)
-from pyengine.games.fight_the_virus.player_sheet import (
-    CURVE_INDEX,
-    TESTING_INDEX,
-    PlayerSheet,
-)
+from pyengine.games.fight_the_virus.notation import Bonus, Decline, Keep, Pass, Reroll, Use
+from pyengine.games.fight_the_virus.player_sheet import CURVE_INDEX, TESTING_INDEX, PlayerSheet
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
 from pyengine.games.fight_the_virus.sheet import (
     CURVE_COLUMNS,
@@ -236,13 +225,23 @@ class GreedyBot:
             + weights["cell"] * mask.bit_count()
         )
 
-    def _testing_score(self, sheet: PlayerSheet, cell: str, value: int, passive: bool) -> float:
+    def _write_score(self, needed: bool, bonus: str | None, extra: bool) -> float:
+        """The terms a testing write and a curve write share: a spot the red targets need (or
+        a spare one), the bonus the write triggers, and an X square's extra die (``extra``)."""
         weights = self.weights
-        score = weights["needed"] if cell in NEEDED_TESTS else weights["spare"]
-        after = sheet.write_testing(cell, value)
-        score += BONUS_VALUE[after.testing_bonus(TESTING_INDEX[cell])]
-        if passive and cell in TESTING_EXTRA:
+        score = weights["needed"] if needed else weights["spare"]
+        score += BONUS_VALUE[bonus]
+        if extra:
             score += weights["extra"]
+        return score
+
+    def _testing_score(self, sheet: PlayerSheet, cell: str, value: int, passive: bool) -> float:
+        after = sheet.write_testing(cell, value)
+        extra = passive and cell in TESTING_EXTRA
+        score = self._write_score(
+            cell in NEEDED_TESTS, after.testing_bonus(TESTING_INDEX[cell]), extra
+        )
+        weights = self.weights
         for above in _ABOVE[cell]:
             if above not in NEEDED_TESTS or after.tests[TESTING_INDEX[above]]:
                 continue
@@ -256,13 +255,11 @@ class GreedyBot:
         return score
 
     def _curve_score(self, sheet: PlayerSheet, square: str, value: int, passive: bool) -> float:
-        weights = self.weights
-        score = weights["needed"] if square in NEEDED_CURVE else weights["spare"]
         after = sheet.write_curve(square, value)
-        score += BONUS_VALUE[after.curve_bonus(CURVE_INDEX[square])]
-        if passive and square in CURVE_EXTRA:
-            score += weights["extra"]
+        bonus = after.curve_bonus(CURVE_INDEX[square])
+        score = self._write_score(square in NEEDED_CURVE, bonus, passive and square in CURVE_EXTRA)
         column = after.current_column()
+        weights = self.weights
         for other in CURVE_NEIGHBOURS[square]:  # keep the empty neighbours open
             index = CURVE_INDEX[other]
             if not after.squares[index] and column == int(other[1]):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from pyengine.core.errors import IllegalActionError
+from pyengine.core.errors import illegal_action
 from pyengine.core.game import Action
 from pyengine.games.fight_the_virus.legal import MAX_FACE, areas_of_slots
 from pyengine.games.fight_the_virus.notation import (
@@ -28,11 +28,7 @@ from pyengine.games.fight_the_virus.notation import (
     Roll,
     Use,
 )
-from pyengine.games.fight_the_virus.player_sheet import (
-    CURVE_INDEX,
-    TESTING_INDEX,
-    PlayerSheet,
-)
+from pyengine.games.fight_the_virus.player_sheet import CURVE_INDEX, TESTING_INDEX, PlayerSheet
 from pyengine.games.fight_the_virus.sheet import (
     CELL_BIT,
     CURVE_SQUARES,
@@ -96,14 +92,10 @@ def _refuse(
     rule: str,
     **details: str | int,
 ) -> NoReturn:
-    params: dict[str, str | int] = {"action": str(action), "reason": reason, "rule": rule}
     seat = state.current_player()
-    if seat >= 0:
-        params["seat"] = seat_name(seat)
+    params: dict[str, str | int] = {"seat": seat_name(seat)} if seat >= 0 else {}
     params.update(details)
-    raise IllegalActionError(
-        f"{action} is illegal: {reason} ({rule}).", code=f"fight-the-virus.{code}", params=params
-    )
+    raise illegal_action("fight-the-virus", action, code, reason, rule, params)
 
 
 def _well_formed(action: Action) -> bool:

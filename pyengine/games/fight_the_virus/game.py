@@ -1,4 +1,32 @@
-"""The Fight the Virus game definition: options, factories and the text forms."""
+"""The Fight the Virus game definition: options, factories and the text forms.
+
+Fight the Virus (fight-the-virus.md): a roll-and-write dice race to research square 12.
+
+Registered as ``fight-the-virus`` (``pyengine.get_game("fight-the-virus")``):
+
+>>> from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS
+>>> state = FIGHT_THE_VIRUS.new_initial_state({"players": 2, "seed": 4720})
+>>> state.apply("roll"); state.dice, state.phase, state.current_player()
+((1, 1), 'reroll-or-keep', 0)
+>>> state.apply("reroll"); state.dice, state.phase
+((6, 1), 'use')
+>>> state.apply("6>R6")
+Traceback (most recent call last):
+    ...
+pyengine.core.errors.IllegalActionError: 6>R6 is illegal: research squares are crossed in order: the next one is R1 (§2.4).
+>>> state.apply("6>A:e3.f3.e4.f4"); state.part().areas, state.usable_dice()
+('RTC', (1,))
+>>> state.apply("1>R1"); state.current_player(), state.part().role, state.usable_dice()
+(1, 'passive', (6, 1))
+
+Modules: :mod:`.sheet` (the normative sheet data and everything derived from it),
+:mod:`.player_sheet` (one player's sheet and the rules of its areas), :mod:`.rules` (the
+state: decisions, automatic steps, what a UI reads), :mod:`.legal` (legal lists),
+:mod:`.effects` (what each decision does), :mod:`.errors` (refusals), :mod:`.turns` (turn order, dice, setbacks, endings),
+:mod:`.notation` (decisions as text and JSON), :mod:`.position` (position text),
+:mod:`.records` (game records), :mod:`.game` (options and factories), :mod:`.bots`
+(computer players) and :mod:`.render` (SVG sheets).
+"""
 
 from __future__ import annotations
 
@@ -18,6 +46,12 @@ __all__ = ["FIGHT_THE_VIRUS", "MAX_NAME", "FightTheVirusGame", "player_names"]
 
 MAX_NAME = 24
 """The longest player name, in characters."""
+_PLAYER_COUNTS = (
+    ("solo", 1, 1, "solo is played alone"),
+    ("standard", 2, 6, "standard: 2-6 players"),
+    ("groups", 3, 20, "groups: 3-20 players"),
+)
+"""The players each mode seats (§4): mode, fewest, most, and the rule as a form states it."""
 
 
 def _option_error(option: str, value: str, reason: str) -> OptionError:
@@ -105,26 +139,15 @@ class FightTheVirusGame(Game):
             seed_option("Seeds the dice; the same seed and decisions replay a game."),
         ],
         constraints=[
-            Constraint(
-                when="mode",
-                values=("solo",),
-                option="players",
-                allowed=(1,),
-                description="solo is played alone",
-            ),
-            Constraint(
-                when="mode",
-                values=("standard",),
-                option="players",
-                allowed=tuple(range(2, 7)),
-                description="standard: 2-6 players",
-            ),
-            Constraint(
-                when="mode",
-                values=("groups",),
-                option="players",
-                allowed=tuple(range(3, 21)),
-                description="groups: 3-20 players",
+            *(
+                Constraint(
+                    when="mode",
+                    values=(mode,),
+                    option="players",
+                    allowed=tuple(range(fewest, most + 1)),
+                    description=description,
+                )
+                for mode, fewest, most, description in _PLAYER_COUNTS
             ),
             Constraint(
                 when="mode",

@@ -37,6 +37,8 @@ Further helpers: ``active`` (active fields), ``blank``, ``spikes_covered``, ``ne
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from pyengine.games.fight_the_virus.sheet import (
     AP_FIELDS,
     AP_STATES,
@@ -111,6 +113,28 @@ _RED_SQUARES = tuple(CURVE_INDEX[name] for name in CURVE_RED)
 _EMPTY_TESTS = (0,) * len(TESTING_CELLS)
 _EMPTY_SQUARES = (0,) * len(CURVE_SQUARES)
 _BLANK_FIELDS = (BLANK,) * AP_FIELDS
+
+
+def _written(
+    values: tuple[int, ...], names: Mapping[str, int], where: str | int, value: int
+) -> tuple[int, ...]:
+    """``values`` (testing cells or curve squares) with ``value`` written at ``where`` (its
+    index, or its name in ``names``)."""
+    written = list(values)
+    written[names[where] if isinstance(where, str) else where] = value
+    return tuple(written)
+
+
+def _row_bonus(
+    values: tuple[int, ...],
+    row: int,
+    bonuses: dict[int, str],
+    rows: Sequence[tuple[int, ...]] | Mapping[int, tuple[int, ...]],
+) -> str | None:
+    """The bonus of ``row`` (in ``bonuses``) once its cells ``rows[row]`` are all filled."""
+    if row in bonuses and all(values[other] for other in rows[row]):
+        return bonuses[row]
+    return None
 
 
 def splits(analysed: int, mask: int) -> bool:
@@ -411,17 +435,11 @@ class PlayerSheet:
         return None if value > low else "testing-not-higher"
 
     def write_testing(self, cell: str | int, value: int) -> PlayerSheet:
-        index = TESTING_INDEX[cell] if isinstance(cell, str) else cell
-        tests = list(self.tests)
-        tests[index] = value
-        return self._copy(tests=tuple(tests))
+        return self._copy(tests=_written(self.tests, TESTING_INDEX, cell, value))
 
     def testing_bonus(self, index: int) -> str | None:
         """The row bonus that filling testing cell ``index`` completed, if any."""
-        row = _TESTING_ROW_OF[index]
-        if row in TESTING_ROW_BONUS and all(self.tests[other] for other in _TESTING_ROW_CELLS[row]):
-            return TESTING_ROW_BONUS[row]
-        return None
+        return _row_bonus(self.tests, _TESTING_ROW_OF[index], TESTING_ROW_BONUS, _TESTING_ROW_CELLS)
 
     # -- curve (§2.6, §3.3) -------------------------------------------------------------------
 
@@ -471,17 +489,11 @@ class PlayerSheet:
         return tuple(circled or legal)
 
     def write_curve(self, square: str | int, value: int) -> PlayerSheet:
-        index = CURVE_INDEX[square] if isinstance(square, str) else square
-        squares = list(self.squares)
-        squares[index] = value
-        return self._copy(squares=tuple(squares))
+        return self._copy(squares=_written(self.squares, CURVE_INDEX, square, value))
 
     def curve_bonus(self, index: int) -> str | None:
         """The row bonus that filling curve square ``index`` completed, if any."""
-        row = _CURVE_ROW_OF[index]
-        if row in CURVE_ROW_BONUS and all(self.squares[other] for other in _CURVE_ROW_SQUARES[row]):
-            return CURVE_ROW_BONUS[row]
-        return None
+        return _row_bonus(self.squares, _CURVE_ROW_OF[index], CURVE_ROW_BONUS, _CURVE_ROW_SQUARES)
 
     def circle_curve(self) -> tuple[PlayerSheet, int | None]:
         """The 5-6 setback (§3.3): from the next empty square onward in reading order, circle

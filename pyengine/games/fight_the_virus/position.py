@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import NoReturn
 
 from pyengine.core.errors import NotationError
+from pyengine.games.fight_the_virus.effects import end_game
 from pyengine.games.fight_the_virus.player_sheet import (
     ACTIVE,
     BLANK,
@@ -55,12 +56,7 @@ from pyengine.games.fight_the_virus.sheet import (
     TESTING_CELLS,
     cells_of,
 )
-from pyengine.games.fight_the_virus.turns import (
-    CAP_TURNS,
-    ENDINGS,
-    parts_of_turn,
-    seat_name,
-)
+from pyengine.games.fight_the_virus.turns import CAP_TURNS, ENDINGS, parts_of_turn, seat_name
 
 __all__ = ["format_position", "parse_position"]
 
@@ -191,7 +187,7 @@ def _parse_decision(
             )
         if parts[1] == "hopeless" and len(state._hopeless | state._resigned) < state.num_players:
             reject("the game ends hopeless only when every player is hopeless or resigned")
-        state._end(parts[1], winners)
+        end_game(state, parts[1], winners)
         return
     if crossed:
         reject("a player crossed R12 in an earlier turn, so the game is over")

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from pyengine.core.errors import EngineError, NotationError, OptionError, RecordError
 from pyengine.core.game import Game, State
+from pyengine.core.record import recordable
 from pyengine.games.fight_the_virus.notation import parse_action
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
 from pyengine.games.fight_the_virus.turns import seat_name
@@ -54,14 +55,7 @@ def end_line(state: FightTheVirusState) -> str | None:
 
 def write_record(state: State) -> str:
     """The canonical record of a game played from the start (not from a position)."""
-    if not isinstance(state, FightTheVirusState):
-        raise EngineError("write_record needs a Fight the Virus state.", code="record.wrong-game")
-    if state.start_text() is not None:
-        raise EngineError(
-            "A record describes a game from its start; this game started from a "
-            "position, so save it as JSON (to_json) instead.",
-            code="record.custom-start",
-        )
+    state = recordable(state, FightTheVirusState, "Fight the Virus", "its start")
     lines = [
         MAGIC,
         f"seed {state.seed}",

@@ -85,10 +85,8 @@ from pyengine.games.fight_the_virus.render_layout import (
     BOX_CELL,
     BY_FOLDED_NAME,
     COLUMNS,
-    FONT,
     HEIGHT,
     RESEARCH_COUNT,
-    SEAT_COLOURS,
     SPOT_NAMES,
     WIDTH,
     Sheet,
@@ -104,6 +102,7 @@ from pyengine.games.fight_the_virus.render_panels import (
     draw_tally,
 )
 from pyengine.games.fight_the_virus.sheet import SHEET, SHEET_JSON
+from pyengine.svg.drawing import SEAT_COLOURS
 
 # CURVE_CELLS and TESTING_CELLS are re-exported too (imported as themselves) for the tests.
 __all__ = [
@@ -201,23 +200,20 @@ def render_sheet_svg(
     parts.append(draw_testing(data, view, compact))
     parts.append(draw_curve(data, view, compact))
     name = data.name
-    return svg.svg_document(
+    return svg.picture(
         WIDTH,
         HEIGHT,
         *parts,
         title=(f"Fight the Virus sheet of {name}" if name else "Fight the Virus sheet")
         if title is None
         else title,
-        title_id=f"{id_prefix}-title",
-        pixel_size=None if size is None else (size, round(size * HEIGHT / WIDTH)),
+        id_prefix=id_prefix,
+        size=size,
         attributes={
             "class": "sheet fight-the-virus" + (" compact" if compact else ""),
             "data-seat": seat,
             "data-research": data.research,
             "data-ap-active": data.ap.count("active"),
-            # Inherited by every label and numeral.
-            "font-family": FONT,
-            "text-anchor": "middle",
         },
     )
 

@@ -5,6 +5,7 @@ renderer (see :mod:`.render`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from pyengine import svg
@@ -54,22 +55,24 @@ from pyengine.games.fight_the_virus.render_layout import (
     TESTING_RED,
     TESTING_ROW_BONUS,
     TICK,
-    WHITE,
     Box,
     Sheet,
     View,
 )
 from pyengine.games.fight_the_virus.render_parts import (
+    draw_area,
     draw_badge,
     draw_bullseye,
-    draw_cross,
+    draw_crossing,
     draw_die_mark,
     draw_line,
+    draw_marks,
     draw_numeral,
     draw_shape,
     draw_spot,
     draw_text,
 )
+from pyengine.svg.drawing import WHITE
 
 # -- the AP track ----------------------------------------------------------------------------
 
@@ -79,7 +82,7 @@ def draw_ap_track(data: Sheet, view: Callable[[str], View], compact: bool) -> sv
         _ap_spot(index, state, view(AP_NAMES[index]), compact)
         for index, state in enumerate(data.ap)
     ]
-    return svg.element("g", {"class": "area ap", "data-area": "ap"}, spots)
+    return draw_area("ap", spots)
 
 
 @lru_cache(maxsize=512)
@@ -99,15 +102,7 @@ def _ap_spot(index: int, state: str, view: View, compact: bool) -> svg.Markup:
     )
     marks: list[svg.Markup | None] = []
     if crossed:
-        marks.append(
-            svg.element(
-                "path",
-                {"class": "cross", "d": draw_cross(box, 0.62)},
-                stroke=INK if state == "spent" else RED,
-                stroke_width=3,
-                stroke_linecap="round",
-            )
-        )
+        marks.append(draw_crossing(box, 0.62, "cross", INK if state == "spent" else RED, 3))
     if not compact:
         marks.append(
             draw_numeral(
@@ -150,12 +145,7 @@ def draw_research(data: Sheet, view: Callable[[str], View], compact: bool) -> sv
             extras.append(draw_badge(kind, name, cx, below, name in data.earned))
         if k == RESEARCH_COUNT:
             extras.append(_lock(cx, below, all(name in filled for name in RED_TARGETS)))
-    return svg.element(
-        "g",
-        {"class": "area research", "data-area": "research"},
-        spots,
-        svg.element("g", {"class": "marks", "pointer-events": "none"}, extras),
-    )
+    return draw_area("research", spots, draw_marks(extras))
 
 
 @lru_cache(maxsize=256)
@@ -173,15 +163,7 @@ def _research_spot(k: int, crossed: bool, view: View, compact: bool) -> svg.Mark
     )
     marks: list[svg.Markup | None] = []
     if crossed:
-        marks.append(
-            svg.element(
-                "path",
-                {"class": "cross", "d": draw_cross(box, 0.66)},
-                stroke=INK,
-                stroke_width=4,
-                stroke_linecap="round",
-            )
-        )
+        marks.append(draw_crossing(box, 0.66, "cross", INK, 4))
     marks.append(
         draw_numeral(
             x + R_SIDE / 2,
@@ -235,14 +217,7 @@ def _lock(cx: float, cy: float, unlocked: bool) -> svg.Markup:
             "class": svg.class_list("lock", "unlocked" if unlocked else None),
             "data-needs": " ".join(RED_TARGETS),
         },
-        svg.element(
-            "path",
-            {"class": "shackle", "d": shackle},
-            fill="none",
-            stroke=colour,
-            stroke_width=3,
-            stroke_linecap="round",
-        ),
+        svg.stroked("shackle", shackle, colour, 3, stroke_linecap="round"),
         svg.element(
             "rect",
             {"class": "lock-body", "x": cx - w / 2, "y": top, "width": w, "height": h},
@@ -281,12 +256,7 @@ def draw_testing(data: Sheet, view: Callable[[str], View], compact: bool) -> svg
                 key in data.earned,
             )
         )
-    return svg.element(
-        "g",
-        {"class": "area testing", "data-area": "testing"},
-        spots,
-        svg.element("g", {"class": "marks", "pointer-events": "none"}, extras),
-    )
+    return draw_area("testing", spots, draw_marks(extras))
 
 
 @lru_cache(maxsize=1024)
@@ -295,42 +265,9 @@ def _testing_spot(
 ) -> svg.Markup:
     row, position = int(name[1]), int(name[2])
     x, y = _testing_xy(row, position)
-    box = Box(x, y, T_CELL, T_CELL)
-    red, extra = name in TESTING_RED, name in TESTING_EXTRA
-    base = draw_shape(
-        box,
-        "tile",
-        rx=6,
-        fill=CELL_FILL if value is None else FILLED_FILL,
-        stroke=RED if red else INK,
-        stroke_width=4 if red else 2 * draw_line(compact),
-    )
-    marks: list[svg.Markup | None] = []
-    if red:
-        marks.append(draw_bullseye(x + 10, y + T_CELL - 10, 6))
-    if extra:
-        marks.append(draw_die_mark(f"X:{name}", x + T_CELL - 10, y + 10, earned))
-    if value is not None:
-        text = str(value)
-        size = (34 if compact else 28) * (1 if len(text) < 2 else 0.85)
-        marks.append(
-            draw_text(x + T_CELL / 2, y + T_CELL / 2, text, size, cls="value", weight="700")
-        )
-    return draw_spot(
-        "testing",
-        name,
-        box,
-        base,
-        marks,
-        view,
-        states=(
-            "filled" if value is not None else None,
-            "red" if red else None,
-            "extra" if extra else None,
-        ),
-        data={"data-value": value},
-        ring=value is not None,
-        compact=compact,
+    size = (34 if compact else 28) * (1 if value is None or len(str(value)) < 2 else 0.85)
+    return _numbered_spot(
+        _TESTING, name, Box(x, y, T_CELL, T_CELL), value, size, earned, view, compact
     )
 
 
@@ -361,12 +298,7 @@ def draw_curve(data: Sheet, view: Callable[[str], View], compact: bool) -> svg.M
         extras.append(
             draw_badge(kind, key, x + BADGE_W / 2 - 1, y + C_TALL / 2, key in data.earned)
         )
-    return svg.element(
-        "g",
-        {"class": "area curve", "data-area": "curve"},
-        spots,
-        svg.element("g", {"class": "marks", "pointer-events": "none"}, extras),
-    )
+    return draw_area("curve", spots, draw_marks(extras))
 
 
 @lru_cache(maxsize=2048)
@@ -376,45 +308,77 @@ def _curve_spot(
     column, row = int(name[1]), int(name[2])
     x, y = _curve_xy(column, row)
     box = Box(x, y, C_CELL, C_TALL)
-    red, extra = name in CURVE_RED, name in CURVE_EXTRA
+    size = 27 if compact else 22
+    return _numbered_spot(_CURVE, name, box, value, size, earned, view, compact, required)
+
+
+# -- numbered squares: testing cells and curve squares ----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Squares:
+    """How an area draws its numbered squares: the area's name, its ``red`` targets and
+    ``extra`` (X) squares, the tiles' corner radius ``rx`` and red outline width, the
+    bullseye's inset and radius, and the die's inset."""
+
+    area: str
+    red: frozenset[str]
+    extra: frozenset[str]
+    rx: float
+    red_width: float
+    bullseye: tuple[float, float]
+    die_inset: float
+
+
+_TESTING = _Squares(
+    "testing", TESTING_RED, TESTING_EXTRA, rx=6, red_width=4, bullseye=(10, 6), die_inset=10
+)
+_CURVE = _Squares(
+    "curve", CURVE_RED, CURVE_EXTRA, rx=5, red_width=3.5, bullseye=(8, 5), die_inset=9
+)
+
+
+def _numbered_spot(
+    squares: _Squares,
+    name: str,
+    box: Box,
+    value: int | None,
+    size: float,
+    earned: bool,
+    view: View,
+    compact: bool,
+    required: int | None = None,
+) -> svg.Markup:
+    """A testing cell or curve square: its tile (a red target red-outlined, with a bullseye in
+    the lower left corner), an X square's die in the upper right corner, a circled square's
+    circle and required number, and its ``value`` written at ``size``."""
+    x, y = box.x, box.y
+    red, extra = name in squares.red, name in squares.extra
     base = draw_shape(
         box,
         "tile",
-        rx=5,
+        rx=squares.rx,
         fill=CELL_FILL if value is None else FILLED_FILL,
         stroke=RED if red else INK,
-        stroke_width=3.5 if red else 2 * draw_line(compact),
+        stroke_width=squares.red_width if red else 2 * draw_line(compact),
     )
     marks: list[svg.Markup | None] = []
     if red:
-        marks.append(draw_bullseye(x + 8, y + C_TALL - 8, 5))
+        inset, radius = squares.bullseye
+        marks.append(draw_bullseye(x + inset, y + box.h - inset, radius))
     if extra:
-        marks.append(draw_die_mark(f"X:{name}", x + C_CELL - 9, y + 9, earned))
+        inset = squares.die_inset
+        marks.append(draw_die_mark(f"X:{name}", x + box.w - inset, y + inset, earned))
     if required is not None:
         cx, cy = box.centre
-        marks.append(
-            svg.element(
-                "circle",
-                {"class": "circle-mark", "cx": cx, "cy": cy, "r": C_CELL * 0.36},
-                fill="none",
-                stroke=INK,
-                stroke_width=2.2,
-            )
-        )
+        marks.append(svg.ring("circle-mark", cx, cy, box.w * 0.36, INK, 2.2))
         marks.append(draw_text(x + 6.5, y + 8, str(required), 12, cls="required", weight="800"))
     if value is not None:
         marks.append(
-            draw_text(
-                x + C_CELL / 2,
-                y + C_TALL / 2,
-                str(value),
-                27 if compact else 22,
-                cls="value",
-                weight="700",
-            )
+            draw_text(x + box.w / 2, y + box.h / 2, str(value), size, cls="value", weight="700")
         )
     return draw_spot(
-        "curve",
+        squares.area,
         name,
         box,
         base,

@@ -68,7 +68,6 @@ T_CELL, T_STEP, T_X, T_Y0 = 51.0, 55.0, 380.0, 627.0  # testing; T_Y0 = top of r
 # The curve's squares are drawn as tall bars (a bell of columns), 38 wide and 50 high.
 C_CELL, C_TALL, C_STEP, C_RISE, C_X, C_Y0 = 38.0, 50.0, 40.5, 54.0, 703.0, 630.0
 BADGE_W, BADGE_H = 40.0, 24.0
-FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 
 # -- colours ---------------------------------------------------------------------------------
 
@@ -88,17 +87,10 @@ ACTIVE_FILL = "#dff3e4"
 SPENT_FILL = "#e9ecf0"
 RED = "#c62828"
 TICK = "#1b7f3a"
-WHITE = "#ffffff"
-HIGHLIGHT = "#1f9d55"
-SELECTED = "#1d2733"
-LAST_MOVE_TINT = "#ffe45c"
-LAST_MOVE_EDGE = "#d49a00"
 PREVIEW_LEGAL = "#2e9d5b"
 PREVIEW_ILLEGAL = "#d23c3c"
 #: Bonus badge ink per kind (the letter and pictogram tell the kinds apart too).
 BONUS_COLOURS = {"S": "#0b62a4", "N": "#00796b", "O": "#a84c00", "X": "#5b4a8a"}
-#: Okabe-Ito colours cycled over the seats (colour-blind safe); the seat number is drawn too.
-SEAT_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
 SEAT_TEXT = ("#ffffff", "#ffffff", "#ffffff", "#1f2933", "#1f2933", "#1f2933")
 
 BOX_CELL = re.compile(r"([a-k])(10|[0-9])\Z")

@@ -33,27 +33,28 @@ from pyengine.games.fight_the_virus.render_layout import (
     RED_TARGETS,
     RESEARCH_COUNT,
     ROWS,
-    SEAT_COLOURS,
     SEAT_TEXT,
     SPIKE_FILL,
     SPIKE_INK,
     SPIKES,
     TALLY_COMPACT,
     TALLY_FULL,
-    WHITE,
     WIDTH,
     Box,
     Sheet,
     View,
 )
 from pyengine.games.fight_the_virus.render_parts import (
+    draw_area,
     draw_bullseye,
     draw_cross,
+    draw_crossing,
     draw_line,
     draw_shape,
     draw_spot,
     draw_text,
 )
+from pyengine.svg.drawing import SEAT_COLOURS, WHITE
 
 # -- frame, name field and key numbers -------------------------------------------------------
 
@@ -285,13 +286,7 @@ def draw_analysis(data: Sheet, view: Callable[[str], View], compact: bool) -> sv
     spots = [
         _analysis_spot(name, name in data.analysed, view(name), compact) for name in ANALYSIS_CELLS
     ]
-    return svg.element(
-        "g",
-        {"class": "area analysis", "data-area": "analysis"},
-        spots,
-        _disc_outline(compact),
-        None if compact else _coordinates(),
-    )
+    return draw_area("analysis", spots, _disc_outline(compact), None if compact else _coordinates())
 
 
 @lru_cache(maxsize=1024)
@@ -336,12 +331,11 @@ def _analysis_spot(name: str, analysed: bool, view: View, compact: bool) -> svg.
 
 @lru_cache(maxsize=2)
 def _disc_outline(compact: bool) -> svg.Markup:
-    return svg.element(
-        "path",
-        {"class": "disc-outline", "d": _outline_path()},
-        fill="none",
-        stroke=INK,
-        stroke_width=2.5 * draw_line(compact),
+    return svg.stroked(
+        "disc-outline",
+        _outline_path(),
+        INK,
+        2.5 * draw_line(compact),
         stroke_linecap="square",
         pointer_events="none",
     )
@@ -386,25 +380,9 @@ def draw_preview(cells: Sequence[tuple[int, int]], legal: bool) -> svg.Markup:
         )
         if legal:
             cx, cy = box.centre
-            parts.append(
-                svg.element(
-                    "circle",
-                    {"class": "preview-mark", "cx": cx, "cy": cy, "r": A_CELL * 0.2},
-                    fill="none",
-                    stroke=WHITE,
-                    stroke_width=2.5,
-                )
-            )
+            parts.append(svg.ring("preview-mark", cx, cy, A_CELL * 0.2, WHITE, 2.5))
         else:
-            parts.append(
-                svg.element(
-                    "path",
-                    {"class": "preview-mark", "d": draw_cross(box, 0.62)},
-                    stroke=WHITE,
-                    stroke_width=3,
-                    stroke_linecap="round",
-                )
-            )
+            parts.append(draw_crossing(box, 0.62, "preview-mark", WHITE, 3))
     return svg.element(
         "g",
         {

@@ -12,17 +12,13 @@ from pyengine.games.fight_the_virus.render_layout import (
     BADGE_H,
     BADGE_W,
     BONUS_COLOURS,
-    HIGHLIGHT,
     INK,
-    LAST_MOVE_EDGE,
-    LAST_MOVE_TINT,
     RED,
-    SELECTED,
     TICK,
-    WHITE,
     Box,
     View,
 )
+from pyengine.svg.drawing import HIGHLIGHT, LAST_MOVE_EDGE, LAST_MOVE_TINT, SELECTED, WHITE
 
 # -- shared pieces ---------------------------------------------------------------------------
 
@@ -94,11 +90,28 @@ def _inset(box: Box, by: float) -> Box:
 def draw_cross(box: Box, fraction: float) -> str:
     """Path data of an X over the middle ``fraction`` of a box."""
     cx, cy = box.centre
-    h = box.side / 2 * fraction
-    return (
-        f"M{svg.point(cx - h, cy - h)}L{svg.point(cx + h, cy + h)}"
-        f"M{svg.point(cx + h, cy - h)}L{svg.point(cx - h, cy + h)}"
+    return svg.cross_path(cx, cy, box.side / 2 * fraction)
+
+
+def draw_crossing(box: Box, fraction: float, cls: str, colour: str, width: float) -> svg.Markup:
+    """A spot crossed out (class ``cls``): an X over the middle ``fraction`` of its box."""
+    return svg.element(
+        "path",
+        {"class": cls, "d": draw_cross(box, fraction)},
+        stroke=colour,
+        stroke_width=width,
+        stroke_linecap="round",
     )
+
+
+def draw_area(name: str, spots: list[svg.Markup], *more: svg.Markup | None) -> svg.Markup:
+    """One area of the sheet (class ``area <name>``): its ``spots``, then ``more``."""
+    return svg.element("g", {"class": f"area {name}", "data-area": name}, spots, *more)
+
+
+def draw_marks(marks: list[svg.Markup]) -> svg.Markup:
+    """An area's marks beside its spots (badges, the padlock): they let clicks through."""
+    return svg.element("g", {"class": "marks", "pointer-events": "none"}, marks)
 
 
 def draw_spot(
@@ -134,9 +147,7 @@ def draw_spot(
         "spot",
         area,
         *states,
-        "highlight" if view.target else None,
-        "selected" if view.selected else None,
-        "last-move" if view.last else None,
+        svg.mark_classes(target=view.target, selected=view.selected, last=view.last),
     )
     return svg.element("g", {"class": classes, "data-cell": name, **(data or {})}, body)
 
@@ -168,14 +179,7 @@ def _target_mark(box: Box, radius: float | None, ring: bool) -> svg.Markup:
             rx=None if radius is None else radius + 3,
         )
     cx, cy = box.centre
-    return svg.element(
-        "circle",
-        {"class": "target-marker", "cx": cx, "cy": cy, "r": max(5.5, box.side * 0.2)},
-        fill=HIGHLIGHT,
-        fill_opacity=0.85,
-        stroke=WHITE,
-        stroke_width=2,
-    )
+    return svg.target_dot("target-marker", cx, cy, max(5.5, box.side * 0.2), HIGHLIGHT, 0.85, 2)
 
 
 def _selected_ring(box: Box, radius: float | None) -> svg.Markup:
@@ -301,14 +305,8 @@ def _tick(cx: float, cy: float, r: float) -> svg.Markup:
             stroke=WHITE,
             stroke_width=svg.fmt(r * 0.22),
         ),
-        svg.element(
-            "path",
-            {"d": d},
-            fill="none",
-            stroke=WHITE,
-            stroke_width=svg.fmt(r * 0.3),
-            stroke_linecap="round",
-            stroke_linejoin="round",
+        svg.stroked(
+            None, d, WHITE, svg.fmt(r * 0.3), stroke_linecap="round", stroke_linejoin="round"
         ),
     )
 

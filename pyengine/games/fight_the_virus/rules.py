@@ -12,6 +12,7 @@ hit every sheet (``setbacks``), then each seat of ``parts`` plays its part in or
 **Automatic steps** (never in ``history``): the engine rolls, keeps and passes for hopeless and
 resigned players (§4.2); a part ends by itself when the player has no legal use left; an
 impossible bonus is declined. Its rolls and keeps are still written to the record (``log``).
+What each decision and automatic step does is in :mod:`.effects`.
 
 **Legal decisions** (§5.1) are sorted by canonical text: ``roll``; ``keep reroll``; the uses
 then ``pass``; the bonus placements after ``b-``. ``resign`` is accepted at any of the player's
@@ -42,39 +43,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pyengine.core.errors import EngineError
-from pyengine.core.game import TERMINAL, Action, Game, Result, State
+from pyengine.core.game import TERMINAL, Action, Game, Result
 from pyengine.core.options import OptionValues
+from pyengine.core.snapshots import SnapshotState
+from pyengine.games.fight_the_virus.effects import perform, resolve
 from pyengine.games.fight_the_virus.errors import check_action
-from pyengine.games.fight_the_virus.legal import (
-    areas_of_slots,
-    has_legal_use,
-    legal_bonus,
-    legal_uses,
-)
-from pyengine.games.fight_the_virus.notation import (
-    Bonus,
-    Decline,
-    Keep,
-    Pass,
-    Reroll,
-    Resign,
-    Roll,
-    Use,
-)
-from pyengine.games.fight_the_virus.player_sheet import (
-    CURVE_INDEX,
-    TESTING_INDEX,
-    PlayerSheet,
-)
-from pyengine.games.fight_the_virus.sheet import (
-    CELL_BIT,
-    CURVE_EXTRA,
-    CURVE_SQUARES,
-    RESEARCH_BONUS,
-    RESEARCH_SQUARES,
-    TESTING_EXTRA,
-)
+from pyengine.games.fight_the_virus.legal import areas_of_slots, legal_bonus, legal_uses
+from pyengine.games.fight_the_virus.notation import Bonus, Decline, Keep, Pass, Reroll, Roll, Use
+from pyengine.games.fight_the_virus.player_sheet import PlayerSheet
 from pyengine.games.fight_the_virus.turns import (
     CAP_TURNS,
     DiceStream,
@@ -95,7 +71,6 @@ RATINGS = (
 """The solo rating of §4.3: the first entry whose turn limit the score does not exceed."""
 
 _ROLL, _REROLL, _KEEP, _PASS = Roll(), Reroll(), Keep(), Pass()
-_EXTRA_CELLS = frozenset(TESTING_EXTRA) | frozenset(CURVE_EXTRA)
 
 
 def rating_of(turns: int | None) -> str:
@@ -127,7 +102,7 @@ class Part:
     bonus: str | None
 
 
-class FightTheVirusState(State):
+class FightTheVirusState(SnapshotState):
     """A game of Fight the Virus. Build one with ``FIGHT_THE_VIRUS.new_initial_state(options)``.
 
     >>> from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS
@@ -138,7 +113,8 @@ class FightTheVirusState(State):
     ((2, 5), 'use', 421)
     """
 
-    # attributes restored by undo, in snapshot order
+    # attributes restored by undo, in snapshot order, and the list a clone copies
+    _COPIED = ("_log",)
     _SAVED = (
         "_sheets",
         "_turn",
@@ -163,6 +139,7 @@ class FightTheVirusState(State):
     def __init__(
         self, game: Game, options: OptionValues, players: tuple[str, ...], groups: tuple[int, ...]
     ) -> None:
+        super().__init__()
         self.game = game
         self.options = options
         self.mode = str(options["mode"])
@@ -190,10 +167,6 @@ class FightTheVirusState(State):
         self._ending: str | None = None
         self._winners: tuple[int, ...] = ()
         self._log: list[LogEntry] = []
-        self._history: list[Action] = []
-        self._snapshots: list[tuple[Any, ...]] = []
-        self._legal: list[Action] | None = None
-        self._start: str | None = None
 
     # -- the contract -------------------------------------------------------------------------
 
@@ -205,41 +178,13 @@ class FightTheVirusState(State):
             return self._parts[self._part]
         return self._roller
 
-    def legal_actions(self) -> list[Action]:
-        """The deciding player's legal decisions, sorted by canonical text (§5.1)."""
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def check(self, action: Action) -> None:
         """Raise :class:`~pyengine.core.errors.IllegalActionError` naming the rule that forbids
         ``action`` (codes in :data:`~.errors.ILLEGAL_CODES`)."""
         check_action(self, action)
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply a legal decision without checking it, then the automatic steps."""
-        self._snapshots.append((*(getattr(self, name) for name in self._SAVED), len(self._log)))
-        self._history.append(action)
-        self._legal = None
-        self._perform(action)
-        self._resolve()
-
-    def undo(self) -> Action:
-        """Restore the state before the last decision (with the automatic steps that followed
-        it) and return that decision. The dice replay identically (§5.2)."""
-        if not self._history:
-            raise EngineError("There is no action to undo.", code="undo.empty")
-        saved = self._snapshots.pop()
-        for name, value in zip(self._SAVED, saved, strict=False):
-            setattr(self, name, value)
-        del self._log[saved[-1] :]
-        self._legal = None
-        return self._history.pop()
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """The players' decisions, oldest first (no automatic steps; see :attr:`log`)."""
-        return tuple(self._history)
+    def _logs(self) -> tuple[list[Any], ...]:
+        return (self._log,)
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
@@ -260,41 +205,10 @@ class FightTheVirusState(State):
             ending=self._ending,
         )
 
-    def clone(self) -> FightTheVirusState:
-        twin = object.__new__(FightTheVirusState)
-        for name in (
-            "game",
-            "options",
-            "mode",
-            "num_players",
-            "players",
-            "groups",
-            "seed",
-            "_stream",
-            "_start",
-            *self._SAVED,
-        ):
-            setattr(twin, name, getattr(self, name))
-        twin._log = self._log.copy()
-        twin._history = self._history.copy()
-        twin._snapshots = self._snapshots.copy()
-        twin._legal = self._legal
-        return twin
-
-    def __eq__(self, other: object) -> bool:
-        """Equal when mode, names, groups, seed, the position (:meth:`position_key`) and the
-        turn's setbacks match; histories are not compared."""
-        if not isinstance(other, FightTheVirusState):
-            return NotImplemented
-        return (
-            self.mode == other.mode
-            and self.players == other.players
-            and self.groups == other.groups
-            and self._setbacks == other._setbacks
-            and self.position_key() == other.position_key()
-        )
-
-    __hash__ = None
+    def _equality_key(self) -> tuple[object, ...]:
+        """Mode, names, groups, the turn's setbacks and the position (:meth:`position_key`:
+        seed, dice, sheets, ...)."""
+        return (self.mode, self.players, self.groups, self._setbacks, self.position_key())
 
     def position_key(self) -> tuple[Any, ...]:
         """Every rule-relevant field as a hashable tuple: seed and dice drawn, turn, decision,
@@ -321,9 +235,6 @@ class FightTheVirusState(State):
         from pyengine.games.fight_the_virus.position import format_position
 
         return format_position(self)
-
-    def start_text(self) -> str | None:
-        return self._start
 
     def seat_name(self, seat: int) -> str:
         return self.players[seat]
@@ -461,6 +372,7 @@ class FightTheVirusState(State):
     # -- applying -----------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[Action]:
+        """The deciding player's legal decisions, sorted by canonical text (§5.1)."""
         phase = self._phase
         if phase == "over":
             return []
@@ -477,204 +389,8 @@ class FightTheVirusState(State):
         uses: list[Action] = list(legal_uses(sheet, self._dice, self._free, self._slots))
         return [*uses, _PASS] if uses else []
 
-    def _log_entry(self, seat: int, text: str, *, engine: bool = False) -> None:
-        self._log.append(LogEntry(self._turn, seat, text, engine))
-
     def _perform(self, action: Action) -> None:
-        seat = self.current_player()
-        if isinstance(action, (Roll, Reroll)):
-            self._roll(action)
-        elif isinstance(action, Keep):
-            self._log_entry(seat, "keep")
-            self._dice_final()
-        elif isinstance(action, Use):
-            self._log_entry(seat, str(action))
-            self._use(seat, action)
-        elif isinstance(action, Bonus):
-            self._log_entry(seat, str(action))
-            self._take_bonus(seat, action)
-        elif isinstance(action, Decline):
-            self._log_entry(seat, "b-")
-            self._bonus = ""
-        elif isinstance(action, Pass):
-            self._log_entry(seat, "pass")
-            self._next_part()
-        else:
-            assert isinstance(action, Resign)
-            self._log_entry(seat, "resign")
-            self._resigned = self._resigned | {seat}
-            self._bonus = ""
-
-    def _roll(self, action: Roll | Reroll, *, engine: bool = False) -> None:
-        first = self._stream.die(self._drawn)
-        second = self._stream.die(self._drawn + 1)
-        self._drawn += 2
-        self._dice = (first, second)
-        self._log_entry(self._roller, f"{action} {first}-{second}", engine=engine)
-        if first == second and first != 6:
-            self._phase = "choose"
-        else:
-            self._dice_final()
-
-    def _dice_final(self) -> None:
-        """The turn's dice are final: setbacks on every sheet (§3.3), then the first part."""
-        dice = sorted(self._dice or ())
-        if dice in ([5, 6], [6, 6]):
-            sheets = list(self._sheets)
-            setbacks = []
-            for seat, sheet in enumerate(sheets):
-                if dice == [5, 6]:
-                    sheets[seat], index = sheet.circle_curve()
-                    setbacks.append(
-                        Setback(seat, "5-6", None, "none")
-                        if index is None
-                        else Setback(
-                            seat, "5-6", CURVE_SQUARES[index], "circled", sheets[seat].rings[index]
-                        )
-                    )
-                else:
-                    sheets[seat], field, effect = sheet.lose_progress()
-                    setbacks.append(
-                        Setback(seat, "6-6", None if field is None else f"AP{field}", effect)
-                    )
-            self._sheets = tuple(sheets)
-            self._setbacks = tuple(setbacks)
-        self._phase = "part"
-        self._part = -1
-        self._next_part()
-
-    def _next_part(self) -> None:
-        self._part += 1
-        self._bonus = ""
-        if self._part == len(self._parts):
-            self._end_turn()
-            return
-        seat = self._parts[self._part]
-        self._free = 0b11
-        self._slots = "AO" if seat in self._active else "*"
-        self._extra = False
-
-    def _set_sheet(self, seat: int, sheet: PlayerSheet) -> None:
-        sheets = list(self._sheets)
-        sheets[seat] = sheet
-        self._sheets = tuple(sheets)
-
-    def _use(self, seat: int, use: Use) -> None:
-        assert self._dice is not None
-        index = 0 if self._free & 1 and self._dice[0] == use.die else 1
-        self._free &= ~(1 << index)
-        slot = "*" if "*" in self._slots else ("A" if use.area == "A" else "O")
-        self._slots = self._slots.replace(slot, "", 1)
-        sheet = self._sheets[seat].spend(use.cost)
-        self._place(seat, sheet, use.area, use.value, use.target, use.cells)
-
-    def _take_bonus(self, seat: int, bonus: Bonus) -> None:
-        self._place(seat, self._sheets[seat], bonus.area, bonus.value, bonus.target, bonus.cells)
-
-    def _place(
-        self,
-        seat: int,
-        sheet: PlayerSheet,
-        area: str,
-        value: int,
-        target: str,
-        cells: tuple[str, ...],
-    ) -> None:
-        """Write into an area and trigger its bonus (§2.7) and extra die (§3.4)."""
-        bonus = None
-        if area == "A":
-            sheet, _ = sheet.place(sum(CELL_BIT[cell] for cell in cells))
-        elif area == "R":
-            sheet = sheet.cross_research()
-            bonus = RESEARCH_BONUS.get(sheet.research)
-        elif area == "T":
-            index = TESTING_INDEX[target]
-            sheet = sheet.write_testing(index, value)
-            bonus = sheet.testing_bonus(index)
-        else:
-            index = CURVE_INDEX[target]
-            sheet = sheet.write_curve(index, value)
-            bonus = sheet.curve_bonus(index)
-        self._set_sheet(seat, sheet)
-        self._bonus = bonus or ""
-        if target in _EXTRA_CELLS and seat not in self._active and not self._extra:
-            self._extra = True
-            self._slots += "*"
-
-    def _inactive(self, seat: int) -> bool:
-        return seat in self._hopeless or seat in self._resigned
+        perform(self, action)
 
     def _resolve(self) -> None:
-        """Apply the automatic steps until a player must decide or the game is over."""
-        while True:
-            phase = self._phase
-            if phase == "over":
-                self._legal = []
-                return
-            if phase in ("roll", "choose"):
-                if not self._inactive(self._roller):
-                    return
-                if phase == "roll":
-                    self._roll(_ROLL, engine=True)
-                else:
-                    self._log_entry(self._roller, "keep", engine=True)
-                    self._dice_final()
-                continue
-            seat = self._parts[self._part]
-            if self._inactive(seat):
-                self._next_part()
-                continue
-            sheet = self._sheets[seat]
-            if self._bonus:
-                if legal_bonus(sheet, self._bonus):
-                    return
-                self._bonus = ""  # an impossible bonus is declined
-                continue
-            assert self._dice is not None
-            if has_legal_use(sheet, self._dice, self._free, self._slots):
-                return
-            self._next_part()  # no legal use left: the part ends
-
-    def _end_turn(self) -> None:
-        """§3.5: winners end the game; else hopeless and cap checks, then the next turn."""
-        winners = tuple(
-            seat for seat, sheet in enumerate(self._sheets) if sheet.research == RESEARCH_SQUARES
-        )
-        if winners:
-            self._end("win", winners)
-            return
-        self._hopeless = self._hopeless | {
-            seat
-            for seat, sheet in enumerate(self._sheets)
-            if seat not in self._resigned and sheet.hopeless()
-        }
-        if len(self._hopeless | self._resigned) == self.num_players:
-            self._end("hopeless", ())
-        elif self._turn >= CAP_TURNS:
-            self._end("cap", ())
-        else:
-            self._start_turn(self._turn + 1)
-
-    def _start_turn(self, turn: int) -> None:
-        self._turn = turn
-        self._phase = "roll"
-        self._dice = None
-        self._setbacks = ()
-        self._roller, self._active, self._parts = parts_of_turn(
-            self.mode, self.num_players, self.groups, turn
-        )
-        self._part = 0
-        self._free = 0
-        self._slots = ""
-        self._extra = False
-        self._bonus = ""
-
-    def _end(self, ending: str, winners: tuple[int, ...]) -> None:
-        self._ending = ending
-        self._winners = winners
-        self._phase = "over"
-        self._part = 0
-        self._free = 0
-        self._slots = ""
-        self._extra = False
-        self._bonus = ""
+        resolve(self)

@@ -329,17 +329,23 @@ def _not_winning(state: VirusFightState, seat: int) -> bool:
     return evaluate_seats(state)[seat] < NOT_WINNING
 
 
+def _stop_winners(state: VirusFightState, seat: int) -> tuple[int, ...] | None:
+    """The seats §7.4 scoring makes winners if the game stops now, or ``None`` when ``seat``
+    has no part in a stop (it is out, or the game is not in play)."""
+    if not state.alive(seat) or state.phase != "play":
+        return None
+    return stop_winners(state._supplies, state._alive_list())[0]
+
+
 def accepts_stop(state: State, seat: int) -> bool:
     """§7.2: whether a computer ``seat`` accepts a stop proposal in ``state``: if and only if
     §7.4 scoring (:func:`~.rounds.stop_winners`) would make it the sole winner, or its
     evaluation (:func:`evaluate_seats`) says it is not winning (value below :data:`NOT_WINNING`)."""
     assert isinstance(state, VirusFightState)
-    if not state.alive(seat) or state.phase != "play":
+    winners = _stop_winners(state, seat)
+    if winners is None:
         return False
-    winners, _ = stop_winners(state._supplies, state._alive_list())
-    if winners == (seat,):
-        return True
-    return _not_winning(state, seat)
+    return winners == (seat,) or _not_winning(state, seat)
 
 
 def wants_stop(state: State, seat: int) -> bool:
@@ -359,12 +365,10 @@ def advises_stop(state: State, seat: int) -> bool:
     that §7.4 scores as a loss for it. The hint's answer for a person asked to stop, and the
     condition of :func:`wants_stop`."""
     assert isinstance(state, VirusFightState)
-    if not state.alive(seat) or state.phase != "play":
+    winners = _stop_winners(state, seat)
+    if winners is None:
         return False
-    winners, _ = stop_winners(state._supplies, state._alive_list())
-    if winners == (seat,):
-        return True
-    return seat in winners and _not_winning(state, seat)
+    return winners == (seat,) or (seat in winners and _not_winning(state, seat))
 
 
 EASY = SearchConfig(iterations=60, exploration=1.4)

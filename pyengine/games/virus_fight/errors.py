@@ -5,24 +5,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
-from pyengine.core.errors import IllegalActionError
+from pyengine.core.errors import illegal_action, not_an_action
 from pyengine.core.game import Action
 from pyengine.games.virus_fight.legal import block_indices
 from pyengine.games.virus_fight.notation import (
     TYPE_NAMES,
+    AnswerStop,
     Erase,
     Jump,
     Move,
-    Piece,
+    NoEffect,
+    ProposeStop,
+    Resign,
     Setup,
     Step,
     Write,
 )
 
 if TYPE_CHECKING:
+    from pyengine.games.virus_fight.notation import Piece
     from pyengine.games.virus_fight.rules import VirusFightState
 
-__all__ = ["ILLEGAL_CODES", "check_setup", "explain", "refuse"]
+__all__ = ["ILLEGAL_CODES", "check_action", "check_setup", "explain", "refuse"]
 
 _Kind: TypeAlias = "type[Move | Write | Erase | Step | Jump]"  # a decision's action classes
 
@@ -56,13 +60,75 @@ ILLEGAL_CODES = tuple(
 def refuse(
     state: VirusFightState, action: Action, code: str, reason: str, rule: str, **extra: str | int
 ) -> NoReturn:
-    params: dict[str, str | int] = {"action": str(action), "reason": reason, "rule": rule}
-    if state._phase != "over":
-        params["seat"] = state.to_act + 1
-    params.update(extra)
-    raise IllegalActionError(
-        f"{action} is illegal: {reason} ({rule}).", code=f"virus-fight.{code}", params=params
-    )
+    details: dict[str, str | int] = {}
+    if state.phase != "over":
+        details["seat"] = state.to_act + 1
+    details.update(extra)
+    raise illegal_action("virus-fight", action, code, reason, rule, details)
+
+
+def check_action(state: VirusFightState, action: Action) -> None:
+    """Raise :class:`IllegalActionError` naming the rule that forbids ``action``."""
+    kinds = (Setup, Move, Write, Erase, NoEffect, Step, Jump, ProposeStop, AnswerStop, Resign)
+    if not isinstance(action, kinds):
+        raise not_an_action("virus-fight", "Virus Fight", action)
+    if state.phase == "over":
+        refuse(state, action, "game-over", "the game is over", "end of the game")
+    if action.automatic:
+        refuse(
+            state,
+            action,
+            "automatic",
+            f"{action} is an automatic token that only the "
+            "engine applies when a decision has no legal option",
+            "§6.1",
+        )
+    if isinstance(action, Resign):
+        if not state.can_resign():
+            refuse(
+                state,
+                action,
+                "resign-not-now",
+                "a player may resign during their own turn, not during the program setup "
+                "or while a stop proposal waits for an answer",
+                "resigning",
+            )
+        return
+    if state.phase == "setup":
+        check_setup(state, action)
+        return
+    if isinstance(action, ProposeStop):
+        if not state.can_propose_stop():
+            refuse(
+                state,
+                action,
+                "stop-not-now",
+                "a stop may be proposed only at the start "
+                "of one's turn, before its first decision, once per turn",
+                "§7.2",
+            )
+        return
+    if isinstance(action, AnswerStop):
+        if not state._voters:
+            refuse(
+                state,
+                action,
+                "answer-not-now",
+                "no stop proposal is waiting for an answer",
+                "§7.2",
+            )
+        return
+    if state._voters:
+        refuse(
+            state,
+            action,
+            "wrong-decision",
+            "a stop proposal is waiting for an answer (accept or decline)",
+            "§7.2",
+        )
+    if action in state.legal_actions():
+        return
+    explain(state, action)
 
 
 def check_setup(state: VirusFightState, action: Action) -> None:

@@ -1,4 +1,27 @@
-"""The Virus Fight game definition: options, factories and the text forms."""
+"""The Virus Fight game definition: options, factories and the text forms.
+
+Virus Fight (virus-fight.md): 2-5 tiny programs of instruction pieces fight in memory.
+
+Registered as ``virus-fight`` (``pyengine.get_game("virus-fight")``):
+
+>>> from pyengine.games.virus_fight import VIRUS_FIGHT
+>>> state = VIRUS_FIGHT.new_initial_state({"players": 2, "seed": 0})
+>>> state.phase, state.current_player(), len(state.legal_actions())
+('setup', 0, 583236)
+>>> state.apply("b1:W2 c1:E3 @b1"); state.apply("c5:M1 d5:E2 @d5")
+>>> print(state.instruction())
+seat 2 executes ERASE 2 on d5
+>>> [str(action) for action in state.legal_actions()]
+['x-', 'xc5']
+
+Modules: :mod:`.rules` (the state, the legal-action order, the attributes a renderer reads),
+:mod:`.legal` (the legal actions of each decision in play), :mod:`.effects` (what each
+action does), :mod:`.rounds` (turn order,
+rounds, endings, stop scoring), :mod:`.errors` (illegal-action codes and explanations),
+:mod:`.notation` (actions), :mod:`.board` (home segments, lazy setups), :mod:`.position`
+(position text), :mod:`.records` (game records), :mod:`.game` (options and factories),
+:mod:`.render` (SVG) and :mod:`.presentation` (what the controller shows people).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +30,14 @@ from collections.abc import Mapping
 from typing import cast
 
 from pyengine.core.game import Game, State
-from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues, seed_option
+from pyengine.core.options import (
+    Constraint,
+    Option,
+    OptionSchema,
+    OptionValues,
+    seed_option,
+    size_option,
+)
 from pyengine.games.virus_fight import records
 from pyengine.games.virus_fight.board import DEFAULT_SIZES
 from pyengine.games.virus_fight.notation import (
@@ -59,15 +89,12 @@ class VirusFightGame(Game):
                 label="Players",
                 description="Two to five programs fight.",
             ),
-            Option(
-                "size",
-                "int",
+            size_option(
                 0,
-                minimum=0,
-                maximum=MAX_SIZE,
-                label="Board size",
-                description="The board has size x size cells (5-11); 0 picks the usual "
-                "size for the player count: 5, 6, 7 or 9.",
+                0,
+                MAX_SIZE,
+                "The board has size x size cells (5-11); 0 picks the usual size for the player "
+                "count: 5, 6, 7 or 9.",
             ),
             seed_option("Seeds the random tie-break for the first player of round 1."),
         ],
@@ -107,11 +134,7 @@ class VirusFightGame(Game):
         if "/" in head and all(part.isdigit() for part in head.split("/")):
             size, players = head.split("/")
             merged = {"size": int(size), "players": int(players)}
-        if isinstance(options, Mapping):
-            merged.update(options)
-        elif options is not None:
-            self.options.validate(options)  # raises: not a mapping
-        return parse_position(self, text, self.options.validate(merged))
+        return parse_position(self, text, self.options.validate_over(merged, options))
 
     def read_record(self, text: str) -> VirusFightState:
         return records.parse_record(self, text)

@@ -40,7 +40,8 @@ from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
 from pyengine.games.virus_fight.notation import AnswerStop
-from pyengine.games.virus_fight.rules import VirusFightState, stop_winners
+from pyengine.games.virus_fight.rounds import stop_winners
+from pyengine.games.virus_fight.rules import VirusFightState
 
 __all__ = ["BLOCK", "OPPONENTS", "PIPS", "WIN", "choose", "evaluate", "material"]
 

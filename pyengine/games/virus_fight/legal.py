@@ -7,15 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pyengine.core.game import Action
-from pyengine.games.virus_fight.notation import (
-    AnswerStop,
-    Erase,
-    Jump,
-    Move,
-    Step,
-    Write,
-    code_key,
-)
+from pyengine.games.virus_fight.notation import AnswerStop, Erase, Jump, Move, Step, Write, code_key
 
 if TYPE_CHECKING:
     from pyengine.games.virus_fight.rules import VirusFightState

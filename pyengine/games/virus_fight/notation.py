@@ -35,11 +35,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar, NamedTuple
 
 from pyengine.core.errors import NotationError
 from pyengine.core.game import Action
 from pyengine.core.grid import GridCell
+from pyengine.core.notation import action_error, as_text
 
 __all__ = [
     "FILES",
@@ -66,6 +67,7 @@ __all__ = [
     "parse_cell",
     "parse_code",
     "parse_turn",
+    "sort_supply",
 ]
 
 FILES = "abcdefghijk"
@@ -80,7 +82,6 @@ PIECE_CODES = tuple(f"{kind}{size}" for kind in TYPES for size in SIZES)
 
 _CELL = r"[a-kA-K](?:1[01]|[1-9])"
 _CODE = r"[MWJEmwje][123]"
-_CELL_PATTERN = re.compile(f"({_CELL})")
 _MOVE = re.compile(f"({_CELL})-({_CELL})")
 _WRITE = re.compile(rf"\+({_CODE})@({_CELL})")
 _ERASE = re.compile(f"[xX](?:({_CELL})|-)")
@@ -111,19 +112,17 @@ class Piece(NamedTuple):
         return f"{self.kind}{self.size}/{self.owner + 1}"
 
 
-class Cell(GridCell):
-    """A square: 0-based ``file`` (a = 0) and ``rank`` (rank 1 = 0). Sorted file first.
+def sort_supply(pieces: list[Piece]) -> tuple[Piece, ...]:
+    """A supply in its canonical order: by piece code, then by the set each piece came from."""
+    return tuple(sorted(pieces, key=lambda piece: (code_key(piece.code), piece.origin)))
 
-    >>> Cell.parse("K11"), str(Cell(2, 0)), Cell(2, 1).index(5)
-    (Cell.parse('k11'), 'c1', 7)
-    """
+
+class Cell(GridCell):
+    """A square of a Virus Fight board, files ``a``..``k``: ``Cell.parse("K11")`` is
+    ``Cell(10, 10)``, ``str(Cell(2, 0))`` is ``"c1"``."""
 
     __slots__ = ()
     FILES: ClassVar[str] = FILES
-
-    @classmethod
-    def parse(cls, text: str) -> Cell:
-        return parse_cell(text)
 
 
 def _cell(text: str) -> Cell:
@@ -136,15 +135,7 @@ def parse_cell(text: str, *, size: int | None = None) -> Cell:
     >>> parse_cell("C3"), parse_cell("k11")
     (Cell.parse('c3'), Cell.parse('k11'))
     """
-    if not isinstance(text, str) or _CELL_PATTERN.fullmatch(text.strip()) is None:
-        raise NotationError(
-            f"{text!r} is not a cell: write a file letter a-k and a rank 1-11, such as c3.",
-            code="notation.cell",
-            params={"text": str(text)},
-        )
-    cell = _cell(text.strip())
-    cell.check_on_board(size, text)
-    return cell
+    return Cell.parse(text, size=size)
 
 
 def parse_code(text: str) -> str:
@@ -158,10 +149,11 @@ def parse_code(text: str) -> str:
     return text.strip().upper()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Setup(Action):
     """One seat's whole secret program (§3): ``placements`` (cell, code) in canonical cell
-    order and the ``marker`` cell, which holds one of the pieces."""
+    order and the ``marker`` cell, which holds one of the pieces. Its text lists the pieces in
+    any cell order, no cell or piece twice: ``Setup.parse("c1:M3 d1:W1 @d1")``."""
 
     placements: tuple[tuple[Cell, str], ...]
     marker: Cell
@@ -171,10 +163,7 @@ class Setup(Action):
     def __post_init__(self) -> None:
         object.__setattr__(self, "placements", tuple(sorted(self.placements)))
 
-    @classmethod
-    def parse(cls, text: str) -> Setup:
-        """``Setup.parse("c1:M3 d1:W1 @d1")``; any cell order, no repeated cell or piece."""
-        return _parse_kind(text, Setup, "a setup such as c1:M3 d1:W1 @d1")
+    EXPECTED: ClassVar[str] = "a setup such as c1:M3 d1:W1 @d1"
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -187,11 +176,8 @@ class Setup(Action):
         items = " ".join(f"{cell}:{code}" for cell, code in self.placements)
         return f"{items} @{self.marker}"
 
-    def __repr__(self) -> str:
-        return f"Setup.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Move(Action):
     """MOVE effect: the piece on ``source`` goes to the empty ``target`` (§6.2)."""
 
@@ -200,9 +186,7 @@ class Move(Action):
 
     automatic: ClassVar[bool] = False
 
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        return _parse_kind(text, Move, "a move such as c3-d3")
+    EXPECTED: ClassVar[str] = "a move such as c3-d3"
 
     def cells(self) -> tuple[Cell, ...]:
         return (self.source, self.target)
@@ -210,11 +194,8 @@ class Move(Action):
     def __str__(self) -> str:
         return f"{self.source}-{self.target}"
 
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Write(Action):
     """WRITE effect: a piece of code ``code`` from the writer's supply onto ``cell`` (§6.3)."""
 
@@ -223,9 +204,7 @@ class Write(Action):
 
     automatic: ClassVar[bool] = False
 
-    @classmethod
-    def parse(cls, text: str) -> Write:
-        return _parse_kind(text, Write, "a write such as +W2@d4")
+    EXPECTED: ClassVar[str] = "a write such as +W2@d4"
 
     def cells(self) -> tuple[Cell, ...]:
         return (self.cell,)
@@ -233,11 +212,8 @@ class Write(Action):
     def __str__(self) -> str:
         return f"+{self.code}@{self.cell}"
 
-    def __repr__(self) -> str:
-        return f"Write.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Erase(Action):
     """ERASE effect on ``target``, or ``None`` (``x-``) for aiming at an empty cell (§6.4)."""
 
@@ -245,9 +221,7 @@ class Erase(Action):
 
     automatic: ClassVar[bool] = False
 
-    @classmethod
-    def parse(cls, text: str) -> Erase:
-        return _parse_kind(text, Erase, "an erase such as xd4 or x-")
+    EXPECTED: ClassVar[str] = "an erase such as xd4 or x-"
 
     def cells(self) -> tuple[Cell, ...]:
         return () if self.target is None else (self.target,)
@@ -255,19 +229,14 @@ class Erase(Action):
     def __str__(self) -> str:
         return f"x{self.target or '-'}"
 
-    def __repr__(self) -> str:
-        return f"Erase.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class NoEffect(Action):
     """The automatic token ``-``: the effect decision had no legal option."""
 
     automatic: ClassVar[bool] = True
 
-    @classmethod
-    def parse(cls, text: str) -> NoEffect:
-        return _parse_kind(text, NoEffect, "-")
+    EXPECTED: ClassVar[str] = "-"
 
     def cells(self) -> tuple[Cell, ...]:
         return ()
@@ -275,11 +244,8 @@ class NoEffect(Action):
     def __str__(self) -> str:
         return "-"
 
-    def __repr__(self) -> str:
-        return "NoEffect.parse('-')"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Step(Action):
     """Marker step onto ``cell`` (§6.6); ``None`` is the automatic ``@-`` (eliminated)."""
 
@@ -289,9 +255,7 @@ class Step(Action):
     def automatic(self) -> bool:
         return self.cell is None
 
-    @classmethod
-    def parse(cls, text: str) -> Step:
-        return _parse_kind(text, Step, "a marker step such as @c4")
+    EXPECTED: ClassVar[str] = "a marker step such as @c4"
 
     def cells(self) -> tuple[Cell, ...]:
         return () if self.cell is None else (self.cell,)
@@ -299,11 +263,8 @@ class Step(Action):
     def __str__(self) -> str:
         return f"@{self.cell or '-'}"
 
-    def __repr__(self) -> str:
-        return f"Step.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Jump(Action):
     """JUMP onto ``cell`` (§6.5); ``None`` is the automatic ``J@-`` (eliminated)."""
 
@@ -313,9 +274,7 @@ class Jump(Action):
     def automatic(self) -> bool:
         return self.cell is None
 
-    @classmethod
-    def parse(cls, text: str) -> Jump:
-        return _parse_kind(text, Jump, "a jump such as J@e5")
+    EXPECTED: ClassVar[str] = "a jump such as J@e5"
 
     def cells(self) -> tuple[Cell, ...]:
         return () if self.cell is None else (self.cell,)
@@ -323,19 +282,14 @@ class Jump(Action):
     def __str__(self) -> str:
         return f"J@{self.cell or '-'}"
 
-    def __repr__(self) -> str:
-        return f"Jump.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ProposeStop(Action):
     """Propose an agreed stop (§7.2) at the start of one's turn; never in a legal list."""
 
     automatic: ClassVar[bool] = False
 
-    @classmethod
-    def parse(cls, text: str) -> ProposeStop:
-        return _parse_kind(text, ProposeStop, "stop")
+    EXPECTED: ClassVar[str] = "stop"
 
     def cells(self) -> tuple[Cell, ...]:
         return ()
@@ -343,11 +297,8 @@ class ProposeStop(Action):
     def __str__(self) -> str:
         return "stop"
 
-    def __repr__(self) -> str:
-        return "ProposeStop.parse('stop')"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class AnswerStop(Action):
     """Accept (``accept``) or refuse (``decline``) a stop proposal (§7.2)."""
 
@@ -355,9 +306,7 @@ class AnswerStop(Action):
 
     automatic: ClassVar[bool] = False
 
-    @classmethod
-    def parse(cls, text: str) -> AnswerStop:
-        return _parse_kind(text, AnswerStop, "accept or decline")
+    EXPECTED: ClassVar[str] = "accept or decline"
 
     def cells(self) -> tuple[Cell, ...]:
         return ()
@@ -365,20 +314,15 @@ class AnswerStop(Action):
     def __str__(self) -> str:
         return "accept" if self.accept else "decline"
 
-    def __repr__(self) -> str:
-        return f"AnswerStop.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Resign(Action):
     """Give up during one's turn: the player is eliminated (§6.7, see the rules module);
     never in a legal list."""
 
     automatic: ClassVar[bool] = False
 
-    @classmethod
-    def parse(cls, text: str) -> Resign:
-        return _parse_kind(text, Resign, "resign")
+    EXPECTED: ClassVar[str] = "resign"
 
     def cells(self) -> tuple[Cell, ...]:
         return ()
@@ -386,25 +330,10 @@ class Resign(Action):
     def __str__(self) -> str:
         return "resign"
 
-    def __repr__(self) -> str:
-        return "Resign.parse('resign')"
-
 
 VirusFightAction = (
     Setup | Move | Write | Erase | NoEffect | Step | Jump | ProposeStop | AnswerStop | Resign
 )
-
-
-_Kind = TypeVar("_Kind", bound=Action)
-
-
-def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
-    action = parse_action(text)
-    if not isinstance(action, kind):
-        raise NotationError(
-            f"{text!r} is not {expected}.", code="notation.action", params={"text": str(text)}
-        )
-    return action
 
 
 def _parse_setup(text: str) -> Setup:
@@ -425,7 +354,7 @@ def _parse_setup(text: str) -> Setup:
                 params={"text": text, "item": word},
             )
         placements.append((_cell(match.group(1)), match.group(2).upper()))
-    marker = _CELL_PATTERN.fullmatch(words[-1][1:])
+    marker = Cell.read(words[-1][1:])
     if marker is None:
         raise NotationError(
             f"the setup {text!r} must end with the marker cell, such as @d1.",
@@ -443,7 +372,7 @@ def _parse_setup(text: str) -> Setup:
                 code=f"notation.setup-repeated-{what}",
                 params={"text": text, what: repeated[0]},
             )
-    return Setup(tuple(placements), _cell(marker.group(1)))
+    return Setup(tuple(placements), marker)
 
 
 def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
@@ -454,13 +383,7 @@ def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
     >>> parse_action("d1:W1 c1:M3 @d1")
     Setup.parse('c1:M3 d1:W1 @d1')
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"an action must be text, not {type(text).__name__}.",
-            code="notation.action",
-            params={"text": str(text)},
-        )
-    stripped = text.strip()
+    stripped = as_text(text, "an action", "notation.action").strip()
     lowered = stripped.lower()
     action: VirusFightAction
     if ":" in stripped:
@@ -484,11 +407,11 @@ def parse_action(text: str, *, size: int | None = None) -> VirusFightAction:
     elif match := _JUMP.fullmatch(stripped):
         action = Jump(_cell(match.group(1)) if match.group(1) else None)
     else:
-        raise NotationError(
-            f"{text!r} is not a Virus Fight action: write c3-d3, +W2@d4, xd4, x-, @c4, J@e5, "
-            "a setup such as c1:M3 d1:W1 @d1, stop, accept, decline or resign.",
-            code="notation.action",
-            params={"text": text},
+        raise action_error(
+            "Virus Fight",
+            text,
+            "write c3-d3, +W2@d4, xd4, x-, @c4, J@e5, a setup such as c1:M3 d1:W1 @d1, stop, "
+            "accept, decline or resign",
         )
     for cell in action.cells():
         cell.check_on_board(size, text)

@@ -42,8 +42,10 @@ from pyengine.games.virus_fight.notation import (
     parse_action,
     parse_cell,
     parse_code,
+    sort_supply,
 )
-from pyengine.games.virus_fight.rules import ENDINGS, VirusFightState, sort_supply
+from pyengine.games.virus_fight.rounds import ENDINGS
+from pyengine.games.virus_fight.rules import VirusFightState
 
 if TYPE_CHECKING:
     from pyengine.core.game import Game

@@ -1,16 +1,16 @@
 """Virus Fight game records (virus-fight.md §8.2): canonical writing, lenient validating reading.
 
-Canonical form, one item per line::
+Canonical form, one item per line: the header, each seat's program in seat order, one line
+per turn (its label ``<round>.<seat>``, the code of the instruction it executed, then its
+actions) and, once the game is over, the result::
 
     VirusFight 1
-    players 2
-    size 5
-    seed 0
-    setup 1 b1:W2 c1:E3 @b1
-    setup 2 c5:M1 d5:E2 @d5
-    1.2 E2 x- @c5
-    ...
-    result win 1 elimination
+    players <players>
+    size <size>
+    seed <seed>
+    setup <seat> <program>              setup 1 b1:W2 c1:E3 @b1
+    <round>.<seat> <code> <actions>     1.2 E2 x- @c5
+    result <win|draw> <seats> <ending>  result win 1 elimination
 
 A player who resigned (an elimination, see :mod:`.rules`) has the turn line ``3.2 resign``, or
 ``3.2 E2 xc4 resign`` when the turn's effect was made first.
@@ -34,8 +34,10 @@ from __future__ import annotations
 
 from pyengine.core.errors import EngineError, NotationError, OptionError, RecordError
 from pyengine.core.game import Game, State
+from pyengine.core.record import recordable
 from pyengine.games.virus_fight.notation import ProposeStop, Resign, parse_action
-from pyengine.games.virus_fight.rules import ENDINGS, TurnEntry, VirusFightState
+from pyengine.games.virus_fight.rounds import ENDINGS, TurnEntry
+from pyengine.games.virus_fight.rules import VirusFightState
 
 __all__ = ["parse_record", "result_line", "write_record"]
 
@@ -56,14 +58,7 @@ def result_line(state: VirusFightState) -> str | None:
 
 def write_record(state: State) -> str:
     """The canonical record of a game from its start (not from a position text)."""
-    if not isinstance(state, VirusFightState):
-        raise EngineError("write_record needs a Virus Fight state.", code="record.wrong-game")
-    if state.start_text() is not None:
-        raise EngineError(
-            "A record describes a game from its setup; this game started from "
-            "a position, so save it as JSON (to_json) instead.",
-            code="record.custom-start",
-        )
+    state = recordable(state, VirusFightState, "Virus Fight", "its setup")
     lines = [
         f"{MAGIC} {VERSION}",
         f"players {state.num_players}",
@@ -92,12 +87,7 @@ def _error(
     cause: EngineError | None = None,
     **params: str | int,
 ) -> RecordError:
-    error = RecordError(reason, line=line, ply=turn, code=code, params=params, cause=cause)
-    if turn is not None:
-        error.message = f"line {line}, turn {turn}: {reason}" if line else f"turn {turn}: {reason}"
-        error.args = (error.message,)
-        error.params["turn"] = turn
-    return error
+    return RecordError(reason, line=line, code=code, params=params, cause=cause, turn=turn)
 
 
 def parse_record(game: Game, text: str) -> VirusFightState:

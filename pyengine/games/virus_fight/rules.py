@@ -52,9 +52,9 @@ Illegal actions raise :class:`~pyengine.core.errors.IllegalActionError` with a c
 ``virus-fight.<rule>`` (:data:`ILLEGAL_CODES`) and params ``action``, ``seat`` (1-based),
 ``rule`` and, when relevant, ``cell`` and ``piece``.
 
-The legal lists of play are computed in :mod:`.legal`, turn order and the endings in
-:mod:`.rounds`, and the refusals explained in :mod:`.errors`; this module re-exports their
-public names.
+The legal lists of play are computed in :mod:`.legal`, what each action does in
+:mod:`.effects`, turn order and the endings in :mod:`.rounds`, and the refusals explained in
+:mod:`.errors`.
 """
 
 from __future__ import annotations
@@ -63,60 +63,27 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pyengine.core.errors import EngineError, IllegalActionError
-from pyengine.core.game import TERMINAL, Action, Game, Result, State
+from pyengine.core.game import TERMINAL, Action, Game, Result
 from pyengine.core.options import OptionValues
+from pyengine.core.snapshots import SnapshotState
 from pyengine.games.virus_fight.board import SetupChoices, home_segments, neighbours
-from pyengine.games.virus_fight.errors import (
-    ILLEGAL_CODES,
-    check_setup,
-    explain,
-    refuse,
-)
+from pyengine.games.virus_fight.effects import perform
+from pyengine.games.virus_fight.errors import check_action
 from pyengine.games.virus_fight.legal import block_indices, compute_legal
 from pyengine.games.virus_fight.notation import (
     PIECE_CODES,
     TYPE_NAMES,
-    AnswerStop,
     Cell,
-    Erase,
     Jump,
-    Move,
     NoEffect,
     Piece,
-    ProposeStop,
-    Resign,
     Setup,
     Step,
-    Write,
-    code_key,
+    sort_supply,
 )
-from pyengine.games.virus_fight.rounds import (
-    CAP_ROUNDS,
-    ENDINGS,
-    QUIET_ROUNDS,
-    TurnEntry,
-    end_game,
-    end_turn,
-    first_player,
-    next_first_player,
-    start_round,
-    stop_winners,
-)
+from pyengine.games.virus_fight.rounds import TurnEntry, end_game, end_turn, stop_winners
 
-__all__ = [
-    "CAP_ROUNDS",
-    "ENDINGS",
-    "ILLEGAL_CODES",
-    "QUIET_ROUNDS",
-    "Instruction",
-    "TurnEntry",
-    "VirusFightState",
-    "first_player",
-    "next_first_player",
-    "sort_supply",
-    "stop_winners",
-]
+__all__ = ["Instruction", "VirusFightState"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +103,7 @@ class Instruction:
         )
 
 
-def sort_supply(pieces: list[Piece]) -> tuple[Piece, ...]:
-    """A supply in its canonical order: by piece code, then by the set each piece came from."""
-    return tuple(sorted(pieces, key=lambda piece: (code_key(piece.code), piece.origin)))
-
-
-class VirusFightState(State):
+class VirusFightState(SnapshotState):
     """A Virus Fight game. Build one with ``VIRUS_FIGHT.new_initial_state(options)``.
 
     >>> from pyengine.games.virus_fight import VIRUS_FIGHT
@@ -151,7 +113,18 @@ class VirusFightState(State):
     ('play', 1, ['x-', 'xa5', 'xc5'])
     """
 
-    # attributes restored by undo, in snapshot order
+    # attributes restored by undo, in snapshot order, and the lists a clone copies
+    _COPIED = (
+        "_board",
+        "_markers",
+        "_supplies",
+        "_removed",
+        "_programs",
+        "_keys",
+        "_key_counts",
+        "_turns",
+        "_log",
+    )
     _SAVED = (
         "_board",
         "_markers",
@@ -174,6 +147,7 @@ class VirusFightState(State):
     )
 
     def __init__(self, game: Game, options: OptionValues, size: int) -> None:
+        super().__init__()
         self.game = game
         self.options = options
         self.num_players = int(options["players"])
@@ -208,10 +182,6 @@ class VirusFightState(State):
         self._key_counts: dict[Any, int] = {}
         self._turns: list[TurnEntry] = []
         self._log: list[Action] = []
-        self._history: list[Action] = []
-        self._snapshots: list[tuple[Any, ...]] = []
-        self._legal: list[Action] | None = None
-        self._start: str | None = None
 
     # -- the contract -----------------------------------------------------------------
 
@@ -234,120 +204,27 @@ class VirusFightState(State):
 
     def legal_actions(self) -> list[Action]:
         """The legal actions in the documented order (a lazy sequence during setup)."""
-        if self._phase == "over":
-            return []
         if self._phase == "setup":
             return SetupChoices(self._segments[self.to_act])  # type: ignore[return-value]
-        if self._legal is None:
-            self._legal = compute_legal(self)
-        return list(self._legal)
+        return super().legal_actions()
+
+    def _compute_legal(self) -> list[Action]:
+        return [] if self._phase == "over" else compute_legal(self)
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` naming the rule that forbids ``action``."""
-        kinds = (Setup, Move, Write, Erase, NoEffect, Step, Jump, ProposeStop, AnswerStop, Resign)
-        if not isinstance(action, kinds):
-            raise IllegalActionError(
-                f"{action!r} is not a Virus Fight action.",
-                code="virus-fight.not-an-action",
-                params={"action": str(action)},
-            )
-        if self._phase == "over":
-            refuse(self, action, "game-over", "the game is over", "end of the game")
-        if action.automatic:
-            refuse(
-                self,
-                action,
-                "automatic",
-                f"{action} is an automatic token that only the "
-                "engine applies when a decision has no legal option",
-                "§6.1",
-            )
-        if isinstance(action, Resign):
-            if not self.can_resign():
-                refuse(
-                    self,
-                    action,
-                    "resign-not-now",
-                    "a player may resign during their own turn, not during the program setup "
-                    "or while a stop proposal waits for an answer",
-                    "resigning",
-                )
-            return
-        if self._phase == "setup":
-            check_setup(self, action)
-            return
-        if isinstance(action, ProposeStop):
-            if not self.can_propose_stop():
-                refuse(
-                    self,
-                    action,
-                    "stop-not-now",
-                    "a stop may be proposed only at the start "
-                    "of one's turn, before its first decision, once per turn",
-                    "§7.2",
-                )
-            return
-        if isinstance(action, AnswerStop):
-            if not self._voters:
-                refuse(
-                    self,
-                    action,
-                    "answer-not-now",
-                    "no stop proposal is waiting for an answer",
-                    "§7.2",
-                )
-            return
-        if self._voters:
-            refuse(
-                self,
-                action,
-                "wrong-decision",
-                "a stop proposal is waiting for an answer (accept or decline)",
-                "§7.2",
-            )
-        if self._legal is None:
-            self._legal = compute_legal(self)
-        if action in self._legal:
-            return
-        explain(self, action)
+        """Raise :class:`IllegalActionError` naming the rule that forbids ``action``
+        (:func:`.errors.check_action`)."""
+        check_action(self, action)
 
-    def apply_unchecked(self, action: Action) -> None:
-        """Apply a legal action without checking it, then resolve empty decisions."""
-        self._snapshots.append(
-            (
-                *(getattr(self, name) for name in self._SAVED),
-                len(self._keys),
-                len(self._turns),
-                len(self._log),
-            )
-        )
-        self._history.append(action)
-        self._perform(action)
-        self._resolve()
+    def _logs(self) -> tuple[list[Any], ...]:
+        return self._keys, self._turns, self._log
 
-    def undo(self) -> Action:
-        """Restore the state before the last submitted action (and the automatic tokens that
-        followed it) and return that action."""
-        if not self._history:
-            raise EngineError("There is no action to undo.", code="undo.empty")
-        saved = self._snapshots.pop()
-        for name, value in zip(self._SAVED, saved, strict=False):
-            setattr(self, name, value)
-        keys, turns, log = saved[len(self._SAVED) :]
-        for key in self._keys[keys:]:
+    def _cut_logs(self, lengths: tuple[int, ...]) -> None:
+        for key in self._keys[lengths[0] :]:
             self._key_counts[key] -= 1
             if not self._key_counts[key]:
                 del self._key_counts[key]
-        del self._keys[keys:]
-        del self._turns[turns:]
-        del self._log[log:]
-        self._legal = None
-        return self._history.pop()
-
-    @property
-    def history(self) -> tuple[Action, ...]:
-        """The submitted actions, oldest first (no automatic tokens; see :attr:`log`)."""
-        return tuple(self._history)
+        super()._cut_logs(lengths)
 
     @property
     def log(self) -> tuple[Action, ...]:
@@ -379,48 +256,20 @@ class VirusFightState(State):
         return Result(winners=winners, scores=scores, reason=reason, ending=self._ending)
 
     def clone(self) -> VirusFightState:
-        twin = object.__new__(VirusFightState)
-        for name in (
-            "game",
-            "options",
-            "num_players",
-            "size",
-            "seed",
-            "_segments",
-            "_neighbours",
-            "_start",
-            *self._SAVED,
-        ):
-            setattr(twin, name, getattr(self, name))
-        twin._board = self._board.copy()
-        twin._markers = self._markers.copy()
-        twin._supplies = self._supplies.copy()
-        twin._removed = self._removed.copy()
-        twin._programs = self._programs.copy()
-        twin._keys = self._keys.copy()
-        twin._key_counts = self._key_counts.copy()
-        twin._turns = self._turns.copy()
-        twin._log = self._log.copy()
-        twin._history = self._history.copy()
-        twin._snapshots = self._snapshots.copy()
+        twin = super().clone()
         twin._legal = None
         return twin
 
-    def __eq__(self, other: object) -> bool:
-        """Equal when players, seed, board size and every rule-relevant field match (the
-        ``size`` option 0 equals the size it stands for; history and log are not compared,
-        the repetition counts are)."""
-        if not isinstance(other, VirusFightState):
-            return NotImplemented
+    def _equality_key(self) -> tuple[object, ...]:
+        """Players, seed, board size and every rule-relevant field (the ``size`` option 0
+        equals the size it stands for; the log is not compared, the repetition counts are)."""
         return (
-            self.num_players == other.num_players
-            and self.seed == other.seed
-            and self.size == other.size
-            and all(getattr(self, name) == getattr(other, name) for name in self._SAVED)
-            and self._key_counts == other._key_counts
+            self.num_players,
+            self.seed,
+            self.size,
+            *(getattr(self, name) for name in self._SAVED),
+            self._key_counts,
         )
-
-    __hash__ = None
 
     def position_key(self) -> tuple[Any, ...]:
         """Every rule-relevant field (board with origins, markers, supplies, phase, round,
@@ -463,9 +312,6 @@ class VirusFightState(State):
         from pyengine.games.virus_fight.position import format_position
 
         return format_position(self)
-
-    def start_text(self) -> str | None:
-        return self._start
 
     # -- reading the state ------------------------------------------------------------
 
@@ -649,125 +495,13 @@ class VirusFightState(State):
         return [seat for seat, marker in enumerate(self._markers) if marker is not None]
 
     def _perform(self, action: Action) -> None:
-        self._log.append(action)
-        self._legal = None
-        if isinstance(action, Setup):
-            self._submit(action)
-            return
-        if isinstance(action, ProposeStop):
-            seat = self._order[self._turn_index]
-            self._proposed = True
-            count = self.num_players
-            self._voters = tuple(
-                other
-                for other in ((seat + step) % count for step in range(1, count))
-                if self._markers[other] is not None
-            )
-            return
-        if isinstance(action, AnswerStop):
-            if not action.accept:
-                self._voters = ()
-            elif len(self._voters) > 1:
-                self._voters = self._voters[1:]
-            else:
-                self._voters = ()
-                seat = self._order[self._turn_index]
-                self._turns.append(TurnEntry(self._round, seat, "stop", ""))
-                end_game(self, "agreement")
-            return
-        seat = self._order[self._turn_index]
-        if isinstance(action, Resign):
-            if self._pending:  # after the turn's effect: the turn's line ends with resign
-                entry = TurnEntry(self._round, seat, self._code, f"{self._pending} resign")
-            else:
-                entry = TurnEntry(self._round, seat, "resign", "")
-            self._turns.append(entry)
-            self._eliminate(seat)
-            self._pending = ""
-            end_turn(self)
-            return
-        if isinstance(action, (Move, Write, Erase, NoEffect)):
-            self._effect(seat, action)
-            self._pending = str(action)
-            self._decision = "marker"
-            return
-        # a Step or a Jump ends the turn
-        cell = action.cell  # type: ignore[attr-defined]
-        if cell is None:
-            self._eliminate(seat)
-        else:
-            self._markers = self._markers.copy()
-            self._markers[seat] = self.cell_index(cell)
-        text = f"{self._pending} {action}" if isinstance(action, Step) else str(action)
-        self._turns.append(TurnEntry(self._round, seat, self._code, text))
-        self._pending = ""
-        end_turn(self)
-
-    def _effect(self, seat: int, action: Action) -> None:
-        board = self._board = self._board.copy()
-        if isinstance(action, Move):
-            source, target = self.cell_index(action.source), self.cell_index(action.target)
-            board[target], board[source] = board[source], None
-        elif isinstance(action, Write):
-            supply = list(self._supplies[seat])
-            matching = [piece for piece in supply if piece.code == action.code]
-            piece = next(
-                (piece for piece in matching if piece.origin == seat),
-                min(matching, key=lambda piece: piece.origin),
-            )
-            supply.remove(piece)
-            self._set_supply(seat, supply)
-            board[self.cell_index(action.cell)] = piece
-            self._noisy = True
-        elif isinstance(action, Erase) and action.target is not None:
-            index = self.cell_index(action.target)
-            erased = board[index]
-            assert erased is not None
-            board[index] = None
-            self._set_supply(seat, [*self._supplies[seat], erased._replace(owner=seat)])
-            self._noisy = True
-
-    def _set_supply(self, seat: int, pieces: list[Piece]) -> None:
-        self._supplies = self._supplies.copy()
-        self._supplies[seat] = sort_supply(pieces)
-
-    def _eliminate(self, seat: int) -> None:
-        self._markers = self._markers.copy()
-        self._markers[seat] = None
-        self._removed = self._removed.copy()
-        self._removed[seat] += len(self._supplies[seat])
-        self._set_supply(seat, [])
-        self._noisy = True
-
-    def _submit(self, setup: Setup) -> None:
-        seat = self._programs.index(None)
-        self._programs = self._programs.copy()
-        self._programs[seat] = setup
-        if None in self._programs:
-            return
-        board = self._board = self._board.copy()
-        supplies = []
-        markers: list[int | None] = []
-        for seat, program in enumerate(self._programs):
-            assert program is not None
-            for cell, code in program.placements:
-                board[self.cell_index(cell)] = Piece(code[0], int(code[1]), seat, seat)
-            markers.append(self.cell_index(program.marker))
-            used = set(program.codes)
-            supplies.append(
-                sort_supply([piece for piece in self._supplies[seat] if piece.code not in used])
-            )
-        self._supplies = supplies
-        self._markers = markers
-        self._phase = "play"
-        first = first_player(self._programs, self.seed)  # type: ignore[arg-type]
-        start_round(self, 1, first)
+        perform(self, action)
 
     def _resolve(self) -> None:
         """Apply the automatic tokens while the decision has no legal action."""
         while self._phase == "play" and not self._voters:
             if self._legal is None:
-                self._legal = compute_legal(self)
+                self._legal = self._compute_legal()
             if self._legal:
                 return
             automatic: Action

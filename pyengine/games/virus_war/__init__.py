@@ -1,28 +1,13 @@
-"""Virus War (virus-war.md): two colonies grow and kill each other, three steps a turn.
-
-The package exposes the game (:data:`VIRUS_WAR`), its state, actions and text forms:
-
->>> state = VIRUS_WAR.new_initial_state({"size": 6})
->>> for step in ("a1", "b2", "c3"):
-...     state.apply(step)
->>> print(state.diagram())
-6 . . . . . .
-5 . . . . . .
-4 . . . . . .
-3 . . X . . .
-2 . X . . . .
-1 X . . . . .
-  a b c d e f
->>> state.current_player() == O, [str(action) for action in state.legal_actions()]
-(True, ['pass', 'f6'])
-"""
+"""Virus War (virus-war.md), registered as ``virus-war``: see :mod:`.game`."""
 
 from __future__ import annotations
 
+from pyengine.games.virus_war.errors import ILLEGAL_CODES
 from pyengine.games.virus_war.game import VIRUS_WAR, VirusWarGame, parse_diagram
 from pyengine.games.virus_war.notation import (
     FILES,
     PASS,
+    PLAYER_NAMES,
     Cell,
     Pass,
     Position,
@@ -36,14 +21,7 @@ from pyengine.games.virus_war.notation import (
     parse_turn,
 )
 from pyengine.games.virus_war.records import ParsedRecord, result_text, write_record
-from pyengine.games.virus_war.records import parse_record as _parse_record
-from pyengine.games.virus_war.rules import (
-    ILLEGAL_CODES,
-    PLAYER_NAMES,
-    O,
-    VirusWarState,
-    X,
-)
+from pyengine.games.virus_war.rules import O, VirusWarState, X
 
 __all__ = [
     "FILES",
@@ -73,7 +51,5 @@ __all__ = [
     "write_record",
 ]
 
-
-def parse_record(text: str) -> ParsedRecord:
-    """Read a Virus War record, keeping every tag (see :mod:`pyengine.games.virus_war.records`)."""
-    return _parse_record(VIRUS_WAR, text)
+parse_record = VIRUS_WAR.parse_record
+"""Read a Virus War record, keeping every tag (see :mod:`pyengine.games.virus_war.records`)."""

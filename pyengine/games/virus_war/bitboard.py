@@ -38,6 +38,7 @@ __all__ = [
     "dilate",
     "distinct_turns",
     "greedy_steps",
+    "is_eliminated",
     "nth_cell",
     "reach_mask",
     "step_mask",
@@ -163,6 +164,12 @@ def _bridges(geometry: Geometry, live: int, fortress: int) -> int:
             break
         bridge = grown
     return bridge
+
+
+def is_eliminated(board: Board, player: int) -> bool:
+    """Whether ``player`` has symbols but none alive: the elimination that ends the game
+    (§6)."""
+    return not board[player] and bool(board[2 + player])
 
 
 def reach_mask(geometry: Geometry, board: Board, player: int) -> int:

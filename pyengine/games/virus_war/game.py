@@ -1,11 +1,37 @@
-"""The Virus War game definition: options, factories and the text forms."""
+"""The Virus War game definition: options, factories and the text forms.
+
+Virus War (virus-war.md): two colonies grow and kill each other, three steps a turn.
+
+The package exposes the game (:data:`VIRUS_WAR`), its state, actions and text forms:
+
+>>> state = VIRUS_WAR.new_initial_state({"size": 6})
+>>> for step in ("a1", "b2", "c3"):
+...     state.apply(step)
+>>> print(state.diagram())
+6 . . . . . .
+5 . . . . . .
+4 . . . . . .
+3 . . X . . .
+2 . X . . . .
+1 X . . . . .
+  a b c d e f
+>>> state.current_player() == O, [str(action) for action in state.legal_actions()]
+(True, ['pass', 'f6'])
+
+Modules: :mod:`.notation` (cells, actions, position text, diagrams), :mod:`.bitboard` (the
+board as integers: reach, steps, turns), :mod:`.rules` (the state), :mod:`.errors`
+(refusals), :mod:`.positions` (positions given as text), :mod:`.records` (game records),
+:mod:`.game` (options and factories), :mod:`.ai`, :mod:`.turn_search` and :mod:`.gauntlet`
+(computer players), :mod:`.render` (SVG) and :mod:`.presentation` (what the controller shows
+people).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from pyengine.core.game import State, TaggedResignationGame
-from pyengine.core.options import Option, OptionSchema, OptionValues
+from pyengine.core.options import Option, OptionSchema, OptionValues, size_option
 from pyengine.games.virus_war import records
 from pyengine.games.virus_war.notation import (
     MAX_SIZE,
@@ -18,7 +44,8 @@ from pyengine.games.virus_war.notation import (
     parse_diagram_board,
     parse_position,
 )
-from pyengine.games.virus_war.rules import O, VirusWarState, X, check_position
+from pyengine.games.virus_war.positions import check_position
+from pyengine.games.virus_war.rules import O, VirusWarState, X
 
 __all__ = ["VIRUS_WAR", "VirusWarGame", "parse_diagram"]
 
@@ -56,14 +83,8 @@ class VirusWarGame(TaggedResignationGame[VirusWarState]):
     records = records
     options = OptionSchema(
         [
-            Option(
-                "size",
-                "int",
-                10,
-                minimum=MIN_SIZE,
-                maximum=MAX_SIZE,
-                label="Board size",
-                description="The board has size x size cells (files a-o without j).",
+            size_option(
+                10, MIN_SIZE, MAX_SIZE, "The board has size x size cells (files a-o without j)."
             ),
             Option(
                 "variant",
@@ -95,12 +116,7 @@ class VirusWarGame(TaggedResignationGame[VirusWarState]):
     def state_from_position(
         self, position: Position, *, options: Mapping[str, object] | None = None
     ) -> VirusWarState:
-        merged: dict[str, object] = {"size": position.size}
-        if isinstance(options, Mapping):
-            merged.update(options)
-        elif options is not None:
-            self.options.validate(options)  # raises: not a mapping
-        values = self.options.validate(merged)
+        values = self.options.validate_over({"size": position.size}, options)
         checked = check_position(position, values)
         return VirusWarState(self, values, checked, start=format_position(checked))
 

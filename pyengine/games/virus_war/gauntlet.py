@@ -32,33 +32,23 @@ from pyengine.games.virus_war.bitboard import (
     Geometry,
     after_steps,
     distinct_turns,
-    step_mask,
+    is_eliminated,
     turn_length,
 )
 from pyengine.games.virus_war.notation import PASS
 from pyengine.games.virus_war.rules import VirusWarState
+from pyengine.games.virus_war.turn_search import WIN, room
 
 __all__ = ["OPPONENTS", "mobility", "one_ply", "ranked_turns", "two_ply"]
 
-KILL_WEIGHT = 1.2
-WIN = 1_000_000.0
 CANDIDATES = 8  # the two-ply search answers this many of the mover's best turns
 _PLAN_LIMIT = 4096
 
 
 def mobility(geometry: Geometry, board: Board, player: int) -> float:
-    """``player``'s mobility minus the opponent's (see the module docstring)."""
-    value = 0.0
-    for side, sign in ((player, 1.0), (1 - player, -1.0)):
-        mask = step_mask(geometry, board, side)
-        kills = mask & board[1 - side]
-        value += sign * ((mask ^ kills).bit_count() + KILL_WEIGHT * kills.bit_count())
-    return value
-
-
-def _eliminated(board: Board, side: int) -> bool:
-    """Whether ``side`` has symbols but none alive (the elimination that ends the game)."""
-    return not board[side] and bool(board[2 + side])
+    """``player``'s mobility minus the opponent's (see the module docstring): the room of
+    the levels' whole-turn search (:func:`.turn_search.room`)."""
+    return room(geometry, board, player)
 
 
 def ranked_turns(
@@ -69,7 +59,7 @@ def ranked_turns(
     ranked = []
     for stepped, order in distinct_turns(geometry, board, player, limit).items():
         after = after_steps(board, player, stepped)
-        value = WIN if _eliminated(after, 1 - player) else mobility(geometry, after, player)
+        value = WIN if is_eliminated(after, 1 - player) else mobility(geometry, after, player)
         ranked.append((value, stepped, order))
     ranked.sort(key=lambda item: -item[0])
     return ranked

@@ -37,24 +37,29 @@ then a line of file letters (:func:`format_diagram`, :func:`parse_diagram_board`
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from pyengine.core.errors import NotationError
 from pyengine.core.game import Action
-from pyengine.core.grid import GridCell
+from pyengine.core.grid import CellAction, GridCell
+from pyengine.core.notation import action_error, as_text, diagram_ranks, position_error, rank_labels
 
 __all__ = [
     "FILES",
     "MAX_SIZE",
     "MIN_SIZE",
     "PASS",
+    "PLAYER_NAMES",
     "SYMBOLS",
     "Cell",
+    "O",
     "Pass",
     "Position",
     "Step",
     "VirusWarAction",
+    "X",
     "format_diagram",
     "format_position",
     "parse_action",
@@ -68,20 +73,18 @@ FILES = "abcdefghiklmno"
 MIN_SIZE = 6
 MAX_SIZE = 14
 SYMBOLS = ".XOxo"  # empty, live X, live O, dead X (O's fortress), dead O (X's fortress)
+X = 0
+O = 1  # noqa: E741 (the Noughts seat, named as the notation and the docs write it)
+PLAYER_NAMES = ("X", "O")
 PLAYER_LETTERS = "xo"
 
-_CELL_PATTERN = re.compile(r"([a-oA-O])(1[0-4]|[1-9])")
 _PASS_TEXTS = ("pass", "--")
 _WHITESPACE = re.compile(r"[ \t\r\n]+")
 
 
-def _file_index(letter: str) -> int:
-    letter = letter.lower()
-    return FILES.index("k" if letter == "j" else letter)
-
-
 class Cell(GridCell):
-    """A square: 0-based ``file`` (a = 0, k = 9) and ``rank`` (1 = 0). Sorted file first.
+    """A square of a Virus War board, files ``a``..``o`` without ``j`` (``k`` is file 9),
+    which reads ``j`` as ``k``.
 
     >>> Cell.parse("J10"), str(Cell(9, 9)), Cell(2, 2).index(10)
     (Cell.parse('k10'), 'k10', 22)
@@ -89,42 +92,24 @@ class Cell(GridCell):
 
     __slots__ = ()
     FILES: ClassVar[str] = FILES
-
-    @classmethod
-    def parse(cls, text: str) -> Cell:
-        """Read ``"c3"`` (any case, ``j`` = ``k``). Raises :class:`NotationError`."""
-        return parse_cell(text)
+    LETTERS: ClassVar[str] = "a-o (no j)"
+    ALIASES: ClassVar[Mapping[str, str]] = {"j": "k"}
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Step(Action):
-    """One step on ``cell``: a placement on an empty cell or a kill of a live enemy (§4)."""
+@dataclass(frozen=True, slots=True, order=True, repr=False)
+class Step(CellAction[Cell]):
+    """One step on ``cell``: a placement on an empty cell or a kill of a live enemy (§4),
+    written as the cell."""
 
-    cell: Cell
-
-    @classmethod
-    def parse(cls, text: str) -> Step:
-        """``Step.parse("c3")``."""
-        return _parse_kind(text, Step, "a step such as c3")
-
-    def cells(self) -> tuple[Cell, ...]:
-        return (self.cell,)
-
-    def __str__(self) -> str:
-        return str(self.cell)
-
-    def __repr__(self) -> str:
-        return f"Step.parse({str(self)!r})"
+    EXPECTED: ClassVar[str] = "a step such as c3"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Pass(Action):
-    """Refuse the whole turn (§5); legal only before the turn's first step."""
+    """Refuse the whole turn (§5); legal only before the turn's first step. Read from ``pass``
+    or ``--``."""
 
-    @classmethod
-    def parse(cls, text: str) -> Pass:
-        """``Pass.parse("pass")`` (also ``"--"``)."""
-        return _parse_kind(text, Pass, "pass")
+    EXPECTED: ClassVar[str] = "pass"
 
     def cells(self) -> tuple[Cell, ...]:
         return ()
@@ -132,22 +117,9 @@ class Pass(Action):
     def __str__(self) -> str:
         return "pass"
 
-    def __repr__(self) -> str:
-        return "Pass.parse('pass')"
-
 
 PASS = Pass()
 VirusWarAction = Step | Pass
-_Kind = TypeVar("_Kind", Step, Pass)
-
-
-def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
-    action = parse_action(text)
-    if not isinstance(action, kind):
-        raise NotationError(
-            f"{text!r} is not {expected}.", code="notation.action", params={"text": text}
-        )
-    return action
 
 
 def parse_cell(text: str, *, size: int | None = None) -> Cell:
@@ -157,16 +129,7 @@ def parse_cell(text: str, *, size: int | None = None) -> Cell:
     >>> parse_cell("j10"), parse_cell("O14")
     (Cell.parse('k10'), Cell.parse('o14'))
     """
-    match = _CELL_PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
-    if match is None:
-        raise NotationError(
-            f"{text!r} is not a cell: write a file letter a-o (no j) and a rank 1-14, such as c3.",
-            code="notation.cell",
-            params={"text": str(text)},
-        )
-    cell = Cell(_file_index(match.group(1)), int(match.group(2)) - 1)
-    cell.check_on_board(size, text)
-    return cell
+    return Cell.parse(text, size=size)
 
 
 def parse_action(text: str, *, size: int | None = None) -> VirusWarAction:
@@ -175,23 +138,12 @@ def parse_action(text: str, *, size: int | None = None) -> VirusWarAction:
     >>> parse_action("C3"), parse_action("PASS"), parse_action("--")
     (Step.parse('c3'), Pass.parse('pass'), Pass.parse('pass'))
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"an action must be text, not {type(text).__name__}.",
-            code="notation.action",
-            params={"text": str(text)},
-        )
-    stripped = text.strip()
+    stripped = as_text(text, "an action", "notation.action").strip()
     if stripped.lower() in _PASS_TEXTS:
         return PASS
-    match = _CELL_PATTERN.fullmatch(stripped)
-    if match is None:
-        raise NotationError(
-            f"{text!r} is not a Virus War action: write a step as its cell (c3) or pass.",
-            code="notation.action",
-            params={"text": text},
-        )
-    cell = Cell(_file_index(match.group(1)), int(match.group(2)) - 1)
+    cell = Cell.read(stripped)
+    if cell is None:
+        raise action_error("Virus War", text, "write a step as its cell (c3) or pass")
     cell.check_on_board(size, text)
     return Step(cell)
 
@@ -203,17 +155,11 @@ def parse_turn(text: str, *, size: int | None = None) -> list[VirusWarAction]:
     >>> parse_turn("a1-B2-c3"), parse_turn("--")
     ([Step.parse('a1'), Step.parse('b2'), Step.parse('c3')], [Pass.parse('pass')])
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"a turn must be text, not {type(text).__name__}.",
-            code="notation.turn",
-            params={"text": str(text)},
-        )
-    stripped = text.strip()
+    stripped = as_text(text, "a turn", "notation.turn").strip()
     if stripped.lower() in _PASS_TEXTS:
         return [PASS]
     parts = stripped.split("-")
-    if not stripped or any(_CELL_PATTERN.fullmatch(part) is None for part in parts):
+    if not stripped or any(Cell.read(part) is None for part in parts):
         raise NotationError(
             f"{text!r} is not a turn: write its steps joined by - (a1-b2-c3) or pass.",
             code="notation.turn",
@@ -246,11 +192,7 @@ class Position:
 
 
 def _position_error(text: str, reason: str) -> NotationError:
-    return NotationError(
-        f"not a Virus War position: {reason}.",
-        code="notation.position",
-        params={"text": text, "reason": reason},
-    )
+    return position_error("Virus War", text, reason)
 
 
 def _read_board(ranks: list[str], labels: list[str], source: str) -> tuple[int, str]:
@@ -306,7 +248,7 @@ def parse_position(text: str) -> Position:
     if len(words) > 6:
         raise _position_error(text, f"unexpected text after the turn number: {words[6]!r}")
     rank_texts = words[0].split("/")
-    labels = [str(len(rank_texts) - row) for row in range(len(rank_texts))]
+    labels = rank_labels(len(rank_texts))
     size, contents = _read_board(rank_texts, labels, text)
     to_move = _read_player(words[1], text, "the side to move", allow_none=False)
     assert to_move is not None
@@ -378,21 +320,5 @@ def parse_diagram_board(text: str) -> tuple[int, str]:
     Blank lines are ignored; each rank line starts with its number (ranks N down to 1) followed
     by the N cells (spaces between them optional); the last line holds the file letters.
     """
-    lines = [line.split() for line in text.splitlines() if line.strip()]
-    if len(lines) < 2:
-        raise _position_error(text, "a diagram needs rank lines and a line of file letters")
-    *rank_lines, file_line = lines
-    size = len(rank_lines)
-    if [letter.lower() for letter in file_line] != list(FILES[:size]):
-        raise _position_error(
-            text, f"the last line must hold the file letters {' '.join(FILES[:size])}"
-        )
-    labels = []
-    for row, words in enumerate(rank_lines):
-        expected = str(size - row)
-        if words[0] != expected:
-            raise _position_error(
-                text, f"expected rank {expected} at the start of line {row + 1}, found {words[0]!r}"
-            )
-        labels.append(expected)
-    return _read_board(["".join(words[1:]) for words in rank_lines], labels, text)
+    rank_words, labels = diagram_ranks(text, FILES, _position_error)
+    return _read_board(["".join(words) for words in rank_words], labels, text)

@@ -9,15 +9,22 @@ Texts are translation requests (``{"key", "params"}``) resolved by the page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyengine.core.errors import IllegalActionError
-from pyengine.core.presentation import SquareBoardPresentation
+from pyengine.core.presentation import (
+    Message,
+    SquareBoardPresentation,
+    error_message,
+    message,
+    move_list,
+)
 from pyengine.games.virus_war.notation import FILES, Cell, Pass, Step
 from pyengine.games.virus_war.render import render_svg
 from pyengine.games.virus_war.rules import VirusWarState
 
-Message = dict[str, Any]
+if TYPE_CHECKING:
+    from pyengine.protocol import Button, MoveRow, Result, Score
 
 # A position worth a look on the home page: both viruses have killed, fortresses are forming.
 POSTER_RECORD = (
@@ -38,10 +45,6 @@ CONTENT_KEYS = {
 }
 
 
-def message(key: str, **params: Any) -> Message:
-    return {"key": key, "params": params}
-
-
 def cell_name(index: int, size: int) -> str:
     return f"{FILES[index % size]}{index // size + 1}"
 
@@ -54,157 +57,114 @@ def draw(state: VirusWarState, **marks: Any) -> str:
     )
 
 
-def action_cells(action: Step | Pass) -> tuple[str, ...]:
-    return tuple(str(cell) for cell in action.cells())
-
-
-def last_move(state: VirusWarState) -> tuple[str, ...]:
-    """The cells of the last *completed* turn (up to three): the current turn's own steps are
-    marked separately, as turn steps."""
-    turns = state.turn_texts()
-    if state.turn_steps:
-        turns = turns[:-1]
-    if not turns or turns[-1] == "pass":
-        return ()
-    return tuple(turns[-1].split("-"))
-
-
-def action_label(action: Step | Pass) -> Message:
-    return (
-        message("play.pass")
-        if isinstance(action, Pass)
-        else message("play.action", action=str(action))
-    )
-
-
-def turn(state: VirusWarState) -> Message:
-    player = PLAYERS[state.to_move]
-    if state.turn_steps and state.turn_length:
-        return message(
-            "virus-war.turn.step",
-            player=player,
-            step=len(state.turn_steps) + 1,
-            steps=state.turn_length,
-        )
-    return message("play.to-move", player=player)
-
-
-def status(state: VirusWarState, selection: Sequence[str]) -> Message:
-    if state.is_terminal():
-        return message("play.game-over")
-    if state.turn_steps:
-        return message("virus-war.status.continue", left=state.steps_left)
-    steps = [action for action in state.legal_actions() if isinstance(action, Step)]
-    if not steps:
-        return message("virus-war.status.must-pass")
-    if state.turn_length and state.turn_length < 3:
-        return message("virus-war.status.start-short", steps=state.turn_length)
-    if state.turn_length:
-        return message("virus-war.status.start", steps=state.turn_length)
-    return message("virus-war.status.start-unknown")
-
-
-def extra_buttons(state: VirusWarState) -> list[dict[str, Any]]:
-    """During a turn, an "End turn" button: ending early is never legal, and pressing it asks
-    the engine for a pass, whose refusal explains the full-turn rule."""
-    if state.turn_steps and not state.is_terminal():
-        return [{"action": "pass", "label": message("virus-war.end-turn")}]
-    return []
-
-
-def explain(state: VirusWarState, cells: Sequence[str]) -> Message:
-    """Why clicking ``cells`` makes no legal step."""
-    if state.is_terminal():
-        return message("play.already-over")
-    try:
-        state.check(Step(Cell.parse(cells[-1])))
-    except IllegalActionError as error:
-        return error_message(error)
-    return message("play.no-action", cells=" ".join(cells))
-
-
-def error_message(error: IllegalActionError) -> Message:
-    return {"key": f"error.{error.code}", "params": dict(error.params), "fallback": str(error)}
-
-
-def cell_label(state: VirusWarState, cell: str) -> Message:
-    content = state.cell_content(Cell.parse(cell).index(state.size))
-    return message(CONTENT_KEYS[content], cell=cell)
-
-
-def scores(state: VirusWarState) -> list[dict[str, Any]]:
-    contents = state.contents()
-    rows = []
-    for player, (live, fortress) in enumerate((("X", "o"), ("O", "x"))):
-        rows.append(
-            {
-                "player": player,
-                "label": message(
-                    "virus-war.score",
-                    player=PLAYERS[player],
-                    live=contents.count(live),
-                    fortress=contents.count(fortress),
-                ),
-            }
-        )
-    return rows
-
-
-def move_rows(state: VirusWarState) -> list[dict[str, Any]]:
-    """Numbered turns as the record writes them (the turn in progress last, possibly partial)."""
-    turns = state.turn_texts()
-    rows: list[dict[str, Any]] = [
-        {
-            "number": start // 2 + 1,
-            "plies": [{"text": text, "last": False} for text in turns[start : start + 2]],
-        }
-        for start in range(0, len(turns), 2)
-    ]
-    if rows:
-        rows[-1]["plies"][-1]["last"] = True
-    return rows
-
-
-def result(state: VirusWarState) -> dict[str, Any] | None:
-    outcome = state.result()
-    if outcome is None:
-        return None
-    if not outcome.winners:
-        return {
-            "winners": [],
-            "title": message("play.draw"),
-            "details": [message("virus-war.ending.double-pass-draw")],
-        }
-    (winner,) = outcome.winners
-    if outcome.ending == "elimination":
-        detail = message("virus-war.ending.elimination", player=PLAYERS[1 - winner])
-    else:
-        detail = message("virus-war.ending.last-move", player=PLAYERS[winner])
-    return {
-        "winners": [winner],
-        "title": message("virus-war.wins", player=PLAYERS[winner]),
-        "details": [detail],
-    }
-
-
 class VirusWarPresentation(SquareBoardPresentation[VirusWarState, Step | Pass]):
-    """Virus War for :mod:`pyengine.controller`: this module's functions, on a square board
-    drawn by ``draw``."""
+    """Virus War for :mod:`pyengine.controller`, on a square board drawn by :func:`draw`."""
 
     PLAYERS = PLAYERS
     POSTER_RECORD = POSTER_RECORD
     WINS = WINS
-    action_cells = staticmethod(action_cells)
-    action_label = staticmethod(action_label)
-    extra_buttons = staticmethod(extra_buttons)
-    last_move = staticmethod(last_move)
-    turn = staticmethod(turn)
-    status = staticmethod(status)
-    explain = staticmethod(explain)
-    cell_label = staticmethod(cell_label)
-    scores = staticmethod(scores)
-    move_rows = staticmethod(move_rows)
-    result = staticmethod(result)
+
+    def last_move(self, state: VirusWarState) -> tuple[str, ...]:
+        """The cells of the last *completed* turn (up to three): the current turn's own steps
+        are marked separately, as turn steps."""
+        turns = state.turn_texts()
+        if state.turn_steps:
+            turns = turns[:-1]
+        if not turns or turns[-1] == "pass":
+            return ()
+        return tuple(turns[-1].split("-"))
+
+    def action_label(self, action: Step | Pass) -> Message:
+        return message("play.pass") if isinstance(action, Pass) else super().action_label(action)
+
+    def turn(self, state: VirusWarState) -> Message:
+        player = PLAYERS[state.to_move]
+        if state.turn_steps and state.turn_length:
+            return message(
+                "virus-war.turn.step",
+                player=player,
+                step=len(state.turn_steps) + 1,
+                steps=state.turn_length,
+            )
+        return message("play.to-move", player=player)
+
+    def status(self, state: VirusWarState, selection: Sequence[str]) -> Message:
+        if state.is_terminal():
+            return message("play.game-over")
+        if state.turn_steps:
+            return message("virus-war.status.continue", left=state.steps_left)
+        steps = [action for action in state.legal_actions() if isinstance(action, Step)]
+        if not steps:
+            return message("virus-war.status.must-pass")
+        if state.turn_length and state.turn_length < 3:
+            return message("virus-war.status.start-short", steps=state.turn_length)
+        if state.turn_length:
+            return message("virus-war.status.start", steps=state.turn_length)
+        return message("virus-war.status.start-unknown")
+
+    def extra_buttons(self, state: VirusWarState) -> list[Button]:
+        """During a turn, an "End turn" button: ending early is never legal, and pressing it
+        asks the engine for a pass, whose refusal explains the full-turn rule."""
+        if state.turn_steps and not state.is_terminal():
+            return [{"action": "pass", "label": message("virus-war.end-turn")}]
+        return []
+
+    def explain(self, state: VirusWarState, cells: Sequence[str]) -> Message:
+        """Why clicking ``cells`` makes no legal step."""
+        if state.is_terminal():
+            return message("play.already-over")
+        try:
+            state.check(Step(Cell.parse(cells[-1])))
+        except IllegalActionError as error:
+            return error_message(error)
+        return message("play.no-action", cells=" ".join(cells))
+
+    def cell_label(self, state: VirusWarState, cell: str) -> Message:
+        content = state.cell_content(Cell.parse(cell).index(state.size))
+        return message(CONTENT_KEYS[content], cell=cell)
+
+    def scores(self, state: VirusWarState) -> list[Score]:
+        contents = state.contents()
+        rows: list[Score] = []
+        for player, (live, fortress) in enumerate((("X", "o"), ("O", "x"))):
+            rows.append(
+                {
+                    "player": player,
+                    "label": message(
+                        "virus-war.score",
+                        player=PLAYERS[player],
+                        live=contents.count(live),
+                        fortress=contents.count(fortress),
+                    ),
+                }
+            )
+        return rows
+
+    def move_rows(self, state: VirusWarState) -> list[MoveRow]:
+        """Numbered turns as the record writes them (the turn in progress last, possibly
+        partial)."""
+        return move_list((index // 2 + 1, text) for index, text in enumerate(state.turn_texts()))
+
+    def result(self, state: VirusWarState) -> Result | None:
+        outcome = state.result()
+        if outcome is None:
+            return None
+        if not outcome.winners:
+            return {
+                "winners": [],
+                "title": message("play.draw"),
+                "details": [message("virus-war.ending.double-pass-draw")],
+            }
+        (winner,) = outcome.winners
+        if outcome.ending == "elimination":
+            detail = message("virus-war.ending.elimination", player=PLAYERS[1 - winner])
+        else:
+            detail = message("virus-war.ending.last-move", player=PLAYERS[winner])
+        return {
+            "winners": [winner],
+            "title": message("virus-war.wins", player=PLAYERS[winner]),
+            "details": [detail],
+        }
 
 
 PRESENTATION = VirusWarPresentation(draw, FILES)

@@ -38,16 +38,10 @@ number 3, ``"turn 3..."`` for O's), or the tag line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from pyengine.core import record
-from pyengine.core.errors import (
-    EngineError,
-    IllegalActionError,
-    NotationError,
-    RecordError,
-)
+from pyengine.core.errors import EngineError, IllegalActionError, NotationError, RecordError
 from pyengine.core.game import State
 from pyengine.games.virus_war.notation import parse_turn
 from pyengine.games.virus_war.rules import VirusWarState
@@ -84,14 +78,9 @@ def termination_text(state: State) -> str | None:
 def write_record(state: State, *, resigned: int | None = None) -> str:
     """The canonical record of a game that started from the empty board; ``resigned``: the
     seat that resigned it (the game must not be over by the rules)."""
-    if not isinstance(state, VirusWarState):
-        raise EngineError("write_record needs a Virus War state.", code="record.wrong-game")
-    if state.start_text() is not None:
-        raise EngineError(
-            "A record describes a game from the empty board; this game started from a given "
-            "position, so save it as JSON (to_json) instead.",
-            code="record.custom-start",
-        )
+    state = record.recordable(
+        state, VirusWarState, GAME_NAME, "the empty board", "a given position"
+    )
     result = result_text(state)
     termination = termination_text(state)
     if resigned is not None:
@@ -106,31 +95,7 @@ def write_record(state: State, *, resigned: int | None = None) -> str:
     ]
     if termination is not None:
         pairs.append(("Termination", termination))
-    lines = [record.format_tags(pairs), ""]
-    turns = state.turn_texts()
-    for number, first in enumerate(range(0, len(turns), 2), start=1):
-        lines.append(f"{number}. {' '.join(turns[first : first + 2])}")
-    lines.append(result)
-    return "\n".join(lines) + "\n"
-
-
-def _error(
-    reason: str,
-    *,
-    line: int | None,
-    code: str,
-    turn: str | None = None,
-    params: Mapping[str, str | int] | None = None,
-    cause: EngineError | None = None,
-) -> RecordError:
-    """A RecordError whose message says ``turn 3...`` (the core's wording is ``move``)."""
-    error = RecordError(reason, line=line, ply=turn, code=code, params=params, cause=cause)
-    if turn is not None:
-        location = f"turn {turn}" if line is None else f"line {line}, turn {turn}"
-        error.message = f"{location}: {reason}"
-        error.args = (error.message,)
-        error.params["turn"] = turn
-    return error
+    return record.format_record(pairs, state.turn_texts(), result)
 
 
 def _read_tags(
@@ -148,7 +113,7 @@ def _read_tags(
 def _play_turn(state: VirusWarState, token: record.Token, label: str) -> bool:
     """Replay one turn; return whether it is still in progress (fewer steps than M)."""
     if state.is_terminal():
-        raise _error(
+        raise RecordError(
             f"the game is already over ({result_text(state)}), so no turn may follow",
             line=token.line,
             turn=label,
@@ -157,7 +122,7 @@ def _play_turn(state: VirusWarState, token: record.Token, label: str) -> bool:
     try:
         actions = parse_turn(token.text, size=state.size)
     except NotationError as error:
-        raise _error(
+        raise RecordError(
             str(error), line=token.line, turn=label, code="record.bad-turn", cause=error
         ) from error
     for made, action in enumerate(actions):
@@ -173,7 +138,7 @@ def _play_turn(state: VirusWarState, token: record.Token, label: str) -> bool:
                     f"the turn has {steps} steps but M = {made}: it ends after {made} "
                     "(full-turn rule)"
                 )
-            raise _error(
+            raise RecordError(
                 reason,
                 line=token.line,
                 turn=label,
@@ -183,7 +148,7 @@ def _play_turn(state: VirusWarState, token: record.Token, label: str) -> bool:
         try:
             state.apply(action)
         except IllegalActionError as error:
-            raise _error(
+            raise RecordError(
                 str(error), line=token.line, turn=label, code="record.illegal-step", cause=error
             ) from error
     return bool(state.turn_steps)
@@ -192,7 +157,7 @@ def _play_turn(state: VirusWarState, token: record.Token, label: str) -> bool:
 def _incomplete(state: VirusWarState, token: record.Token, label: str) -> RecordError:
     made = len(state.turn_steps)
     needed = state.turn_length or 0
-    return _error(
+    return RecordError(
         f"the turn has {made} step{'s' if made != 1 else ''} but M = {needed}: a turn "
         f"is {needed} steps unless the game ends earlier (full-turn rule)",
         line=token.line,
@@ -232,14 +197,14 @@ def parse_record(game: VirusWarGame, text: str) -> ParsedRecord:
             if at == len(tokens) or not _is_turn(tokens[at]):
                 if label.endswith("..."):
                     if at < len(tokens) and tokens[at].text not in RESULTS:
-                        raise _error(
+                        raise RecordError(
                             "O's turn is missing: only the last number may hold X's turn alone",
                             line=tokens[at].line,
                             turn=label,
                             code="record.missing-turn",
                         )
                     break
-                raise _error(
+                raise RecordError(
                     "the turn number holds no turn",
                     line=token.line,
                     turn=label,

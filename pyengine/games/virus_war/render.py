@@ -18,6 +18,11 @@ home corner while its player has no symbol; and, from the view options, ``highli
 ``data-content`` is ``empty``, ``x-live``, ``o-live``, ``x-dead`` or ``o-dead``. The last child
 of every cell is its click target, ``rect.hit``.
 
+:data:`board_geometry` says where the cells go, in user units, and which cell a point is in:
+
+>>> grid = board_geometry(6)
+>>> grid.width, grid.cell_origin(0, 0), grid.cell_at(60, 60)
+(686, (43, 543), (0, 5))
 >>> from types import SimpleNamespace
 >>> board = ".........X.O.o.x"  # a1 b1 c1 d1 a2 ... d4: a 4x4 toy board
 >>> toy = SimpleNamespace(size=4, cell_content=board.__getitem__, current_player=lambda: 0)
@@ -35,27 +40,24 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Protocol, Unpack
 
 from pyengine import svg
 
 __all__ = ["board_geometry", "last_move_cells", "render_svg"]
 
 
-class VirusWarPosition(Protocol):
-    """What the renderer reads from a Virus War state."""
+class VirusWarPosition(svg.BoardPosition, Protocol):
+    """What the renderer reads from a Virus War state, besides its size and the seat to
+    move."""
 
-    @property
-    def size(self) -> int: ...
     def cell_content(self, index: int, /) -> str: ...
-    def current_player(self) -> int: ...
 
 
 # Geometry, in SVG user units. A cell is 100 units; everything else is relative to it.
 CELL = 100
 MARGIN_PLAIN = 14
 MAX_TURN_STEPS = 3
-FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 
 # Notebook paper, blue rules, crimson and blue ink.
 PAPER = "#fbfaf4"
@@ -88,24 +90,20 @@ _TURN = re.compile(r"[a-z]\d+(?:-[a-z]\d+){0,2}\Z")
 _PLAYER = {0: "x", 1: "o"}
 
 
-_MARKS = svg.CellMarks(CELL, radius=8)
-
-
-def board_geometry(
-    size: int, *, coordinates: bool = True, flipped: bool = False
-) -> svg.GridGeometry:
-    """Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board.
-
-    The result maps cells to user units and back (``cell_at``), e.g. to turn a click into a
-    cell name; the document's ``viewBox`` is ``0 0 width height``.
-
-    >>> grid = board_geometry(6)
-    >>> grid.width, grid.cell_origin(0, 0), grid.cell_at(60, 60)
-    (686, (43, 543), (0, 5))
-    """
-    return svg.labelled_grid(
-        size, cell=CELL, coordinates=coordinates, plain_margin=MARGIN_PLAIN, flipped=flipped
-    )
+BOARD = svg.SquareBoard(
+    name="Virus War",
+    id_prefix="vw",
+    label_ink=COORDINATE_INK,
+    plain_margin=MARGIN_PLAIN,
+    letters=svg.FILES_WITHOUT_J,
+    aliases={"j": "k"},
+)
+_MARKS = svg.CellMarks(
+    CELL, radius=8, ring=svg.Ring(SELECTED, WHITE, inset=5, width=6, core_inset=9.5, core_width=2)
+)
+#: Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board
+#: (``board_geometry(size, coordinates=True, flipped=False)``).
+board_geometry = BOARD.geometry
 
 
 def last_move_cells(notation: str) -> tuple[str, ...]:
@@ -125,82 +123,53 @@ def last_move_cells(notation: str) -> tuple[str, ...]:
 def render_svg(
     state: VirusWarPosition,
     *,
-    highlighted: Iterable[str] = (),
-    selected: str | None = None,
-    last_move: tuple[str, ...] = (),
-    coordinates: bool = True,
-    flipped: bool = False,
-    size: int | None = None,
-    title: str | None = None,
-    id_prefix: str = "vw",
     turn_cells: Iterable[str] = (),
     reach: Iterable[str] = (),
+    **view: Unpack[svg.BoardView],
 ) -> str:
-    """A standalone SVG document showing a Virus War position.
+    """A standalone SVG document showing a Virus War position, with the ``view``'s marks and
+    options (:class:`pyengine.svg.BoardView`; ids start with ``vw`` by default).
 
     Cells are named in notation (``"k10"``, any case, ``j`` read as ``k``).
     ``highlighted`` marks the legal steps (a dot on an empty cell, a crosshair on a symbol to
     kill), ``selected`` one picked cell, ``last_move`` the cells of the previous turn (see
     :func:`last_move_cells`), ``turn_cells`` the steps made so far in the current turn, in
     order (numbered badges), and ``reach`` the cells accessible to the player to move (a faint
-    wash). ``flipped`` turns the board half a turn (a1 top right). ``size`` sets the pixel width
-    and height; without it only the ``viewBox`` is set. ``id_prefix`` keeps the ids unique
-    when several boards share a page.
+    wash).
 
     Raises ``ValueError`` for an unknown cell content or a cell name off the board.
     """
     n = state.size
     if not 1 <= n <= len(svg.FILES_WITHOUT_J):
         raise ValueError(f"cannot draw a Virus War board of size {n}")
-    svg.check_id_prefix(id_prefix)
     contents = _contents(state, n)
-    index_of = svg.cell_indexer(n, letters=svg.FILES_WITHOUT_J, aliases={"j": "k"})
-    targets = svg.indices(highlighted, index_of)
-    accessible = svg.indices(reach, index_of)
-    picked = index_of(selected) if selected is not None else None
-    previous = set(_distinct(last_move, "last_move", index_of))
-    turn = _distinct(turn_cells, "turn_cells", index_of)
+    board = BOARD.start(n, view)
+    accessible = svg.indices(reach, board.index_of)
+    previous = set(_distinct(board.last_move, "last_move", board.index_of))
+    turn = _distinct(turn_cells, "turn_cells", board.index_of)
     steps = {index: order for order, index in enumerate(turn, 1)}
 
     mover = _PLAYER.get(state.current_player())
     homes = _open_homes(contents, n)
-    grid = board_geometry(n, coordinates=coordinates, flipped=flipped)
-    parts: list[svg.Markup] = [_paper(grid)]
-    for file, rank in grid.cells_in_visual_order():
-        index = rank * n + file
-        parts.append(
-            _cell(
-                grid,
-                file,
-                rank,
-                contents[index],
-                mover=mover,
-                target=index in targets,
-                selected=index == picked,
-                last=index in previous,
-                step=steps.get(index),
-                reach=index in accessible,
-                home=homes.get(index),
-            )
+    cells = [
+        _cell(
+            at,
+            contents[at.index],
+            mover=mover,
+            last=at.index in previous,
+            step=steps.get(at.index),
+            reach=at.index in accessible,
+            home=homes.get(at.index),
         )
-    return svg.board_document(
-        grid,
-        parts,
-        name="Virus War",
-        title=title,
-        id_prefix=id_prefix,
-        size=size,
-        letters=svg.FILES_WITHOUT_J if coordinates else None,
-        label_size=None,
-        label_ink=COORDINATE_INK,
-        attributes={
-            "class": "board virus-war",
-            "data-size": n,
-            "data-to-move": mover or "none",
-            "data-flipped": flipped,
-        },
-        font=FONT,
-    )
+        for at in board.cells()
+    ]
+    attributes = {
+        "class": "board virus-war",
+        "data-size": n,
+        "data-to-move": mover or "none",
+        "data-flipped": board.grid.flipped,
+    }
+    return BOARD.document(board, [_paper(board.grid), *cells], attributes)
 
 
 def _distinct(names: Iterable[str], what: str, index_of: Callable[[str], int]) -> list[int]:
@@ -271,20 +240,9 @@ def _paper(grid: svg.GridGeometry) -> svg.Markup:
             stroke=PAPER_EDGE,
             stroke_width=2,
         ),
-        svg.element(
-            "path",
-            {"class": "fine-rules", "d": "".join(minor)},
-            fill="none",
-            stroke=RULE_MINOR,
-            stroke_width=1.5,
-        ),
-        svg.element(
-            "path",
-            {"class": "rules", "d": "".join(major)},
-            fill="none",
-            stroke=RULE,
-            stroke_width=2 + 0.1 * n,  # a little bolder when the board is drawn smaller
-        ),
+        svg.stroked("fine-rules", "".join(minor), RULE_MINOR, 1.5),
+        # the cell lines: a little bolder when the board is drawn smaller
+        svg.stroked("rules", "".join(major), RULE, 2 + 0.1 * n),
         svg.element(
             "rect",
             {"class": "edge", "x": margin, "y": margin, "width": side, "height": side},
@@ -296,21 +254,17 @@ def _paper(grid: svg.GridGeometry) -> svg.Markup:
 
 
 def _cell(
-    grid: svg.GridGeometry,
-    file: int,
-    rank: int,
+    at: svg.BoardCell,
     token: str,
     *,
     mover: str | None,
-    target: bool,
-    selected: bool,
     last: bool,
     step: int | None,
     reach: bool,
     home: str | None,
 ) -> svg.Markup:
     content, state, symbol = _CONTENTS[token]
-    x, y = grid.cell_origin(file, rank)
+    x, y = at.x, at.y
     cx, cy = x + CELL / 2, y + CELL / 2
     owner = OTHER[symbol] if state == "dead" and symbol else None  # whose fortress it is
 
@@ -327,7 +281,7 @@ def _cell(
         body.append(_cross(cx, cy) if state == "live" else _dead_cross(cx, cy))
     elif symbol == "o":
         body.append(_nought(cx, cy) if state == "live" else _dead_nought(cx, cy))
-    if target:
+    if at.target:
         ink = INK[mover] if mover else NEUTRAL_INK
         body.append(_crosshair(cx, cy, ink) if state == "live" else _step_dot(cx, cy, ink))
     if step is not None:
@@ -336,63 +290,29 @@ def _cell(
         ink = INK[stepper] if stepper else NEUTRAL_INK
         body.append(_MARKS.outline(x, y, "turn-step-edge", ink, inset=8, width=3.5))
         body.append(_badge(x, y, step, ink))
-    if selected:
-        body.append(
-            _MARKS.selected_ring(
-                x, y, SELECTED, WHITE, inset=5, width=6, core_inset=9.5, core_width=2
-            )
-        )
-    body.append(svg.cell_hit(x, y, CELL))
     classes = svg.class_list(
         "cell",
         state,
         symbol,
         f"fortress-{owner}" if owner else None,
         f"home-{home}" if home else None,
-        "highlight" if target else None,
-        "selected" if selected else None,
-        "last-move" if last else None,
+        svg.mark_classes(target=at.target, selected=at.selected, last=last),
         "turn-step" if step is not None else None,
         "reach" if reach else None,
     )
-    return svg.element(
-        "g",
-        {
-            "class": classes,
-            "data-cell": f"{svg.FILES_WITHOUT_J[file]}{rank + 1}",
-            "data-content": content,
-            "data-turn-step": step,
-        },
-        body,
-    )
-
-
-def _cross_path(cx: float, cy: float, arm: float) -> str:
-    return (
-        f"M{svg.point(cx - arm, cy - arm)}L{svg.point(cx + arm, cy + arm)}"
-        f"M{svg.point(cx + arm, cy - arm)}L{svg.point(cx - arm, cy + arm)}"
-    )
+    name = f"{svg.FILES_WITHOUT_J[at.file]}{at.rank + 1}"
+    data = {"class": classes, "data-cell": name, "data-content": content, "data-turn-step": step}
+    return _MARKS.group(at, body, data)
 
 
 def _cross(cx: float, cy: float) -> svg.Markup:
-    return svg.element(
-        "path",
-        {"class": "symbol cross", "d": _cross_path(cx, cy, 23)},
-        fill="none",
-        stroke=X_INK,
-        stroke_width=14,
-        stroke_linecap="round",
+    return svg.stroked(
+        "symbol cross", svg.cross_path(cx, cy, 23), X_INK, 14, stroke_linecap="round"
     )
 
 
 def _nought(cx: float, cy: float) -> svg.Markup:
-    return svg.element(
-        "circle",
-        {"class": "symbol nought", "cx": cx, "cy": cy, "r": 24},
-        fill="none",
-        stroke=O_INK,
-        stroke_width=12,
-    )
+    return svg.ring("symbol nought", cx, cy, 24, O_INK, 12)
 
 
 def _dead_cross(cx: float, cy: float) -> svg.Markup:
@@ -402,20 +322,14 @@ def _dead_cross(cx: float, cy: float) -> svg.Markup:
         {"class": "symbol dead-cross"},
         svg.element(
             "path",
-            {"class": "victim", "d": _cross_path(cx, cy, 19)},
+            {"class": "victim", "d": svg.cross_path(cx, cy, 19)},
             fill="none",
             stroke=X_INK,
             stroke_opacity=0.5,
             stroke_width=10,
             stroke_linecap="round",
         ),
-        svg.element(
-            "circle",
-            {"class": "killer", "cx": cx, "cy": cy, "r": 37},
-            fill="none",
-            stroke=O_INK,
-            stroke_width=7,
-        ),
+        svg.ring("killer", cx, cy, 37, O_INK, 7),
     )
 
 
@@ -444,7 +358,7 @@ def _home_mark(x: float, y: float, player: str) -> svg.Markup:
     """A faint outline of the player's symbol: the first step must go here."""
     cx, cy = x + CELL / 2, y + CELL / 2
     shape = (
-        svg.element("path", {"d": _cross_path(cx, cy, 20)}, stroke_linecap="round")
+        svg.element("path", {"d": svg.cross_path(cx, cy, 20)}, stroke_linecap="round")
         if player == "x"
         else svg.element("circle", {"cx": cx, "cy": cy, "r": 21})
     )
@@ -462,14 +376,7 @@ def _home_mark(x: float, y: float, player: str) -> svg.Markup:
 
 def _step_dot(cx: float, cy: float, ink: str) -> svg.Markup:
     """A legal step onto an empty cell: a small dot with a white halo."""
-    return svg.element(
-        "circle",
-        {"class": "step-marker", "cx": cx, "cy": cy, "r": 12},
-        fill=ink,
-        fill_opacity=0.75,
-        stroke=WHITE,
-        stroke_width=3,
-    )
+    return svg.target_dot("step-marker", cx, cy, 12, ink, 0.75, 3)
 
 
 def _crosshair(cx: float, cy: float, ink: str) -> svg.Markup:

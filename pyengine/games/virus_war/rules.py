@@ -27,20 +27,21 @@ full turn) and :meth:`~VirusWarState.play_turn`, on copies from
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from typing import NoReturn
+from collections.abc import Iterator
+from operator import attrgetter
+from typing import TYPE_CHECKING
 
-from pyengine.core.errors import EngineError, IllegalActionError, NotationError
+from pyengine.core.errors import EngineError
 from pyengine.core.game import TERMINAL, Action, Game, Result, State
 from pyengine.core.options import OptionValues
 from pyengine.games.virus_war.bitboard import (
     Board,
     Geometry,
-    after_steps,
     board_geometry,
     bridge_groups,
     cells_of,
     distinct_turns,
+    is_eliminated,
     reach_mask,
     step_mask,
     step_parts,
@@ -48,62 +49,33 @@ from pyengine.games.virus_war.bitboard import (
     turn_length,
     turn_sequences,
 )
+from pyengine.games.virus_war.errors import check_action
 from pyengine.games.virus_war.notation import (
     PASS,
     SYMBOLS,
-    Cell,
+    O,
     Pass,
     Position,
     Step,
-    VirusWarAction,
+    X,
     format_diagram,
     format_position,
 )
+from pyengine.games.virus_war.positions import board_from_contents
 
-__all__ = [
-    "ILLEGAL_CODES",
-    "PLAYER_NAMES",
-    "O",
-    "VirusWarState",
-    "X",
-    "board_from_contents",
-    "check_position",
-]
+if TYPE_CHECKING:
+    from pyengine.games.virus_war.notation import Cell, VirusWarAction
 
-X = 0
-O = 1  # noqa: E741 (the Noughts seat, named as the notation and the docs write it)
-PLAYER_NAMES = ("X", "O")
-ILLEGAL_CODES = tuple(
-    f"virus-war.{code}"
-    for code in (
-        "not-an-action",
-        "off-board",
-        "game-over",
-        "pass-mid-turn",
-        "home-corner-first",
-        "occupied-own",
-        "dead-cell",
-        "reserved-corner",
-        "not-accessible",
-    )
-)
-"""Every ``IllegalActionError.code`` a Virus War state raises (translation keys for the UI)."""
+__all__ = ["O", "VirusWarState", "X"]
 
 ENDINGS = ("elimination", "double-pass")
 _OVER_NONE, _OVER_ELIMINATION, _OVER_DOUBLE_PASS = 0, 1, 2
 
 # what undo restores: board, player, passes, last mover, turn steps, number, over, step mask
 _Snapshot = tuple[Board, int, int, int, tuple[int, ...], int, int, int]
-
-
-def board_from_contents(contents: str) -> Board:
-    """The bitboards of a contents string (``. X O x o`` in index order)."""
-    boards = [0, 0, 0, 0]
-    for index, symbol in enumerate(contents):
-        kind = SYMBOLS.index(symbol)
-        if kind:
-            boards[kind - 1] |= 1 << index
-    return boards[0], boards[1], boards[2], boards[3]
+_SAVE = attrgetter(
+    "_board", "_player", "_passes", "_last_mover", "_turn_steps", "_number", "_over", "_mask"
+)
 
 
 class VirusWarState(State):
@@ -209,38 +181,9 @@ class VirusWarState(State):
         return bool(mask >> action.cell.index(self.size) & 1)
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` naming the rule that forbids ``action``."""
-        if not isinstance(action, (Step, Pass)):
-            raise IllegalActionError(
-                f"{action!r} is not a Virus War action.",
-                code="virus-war.not-an-action",
-                params={"action": str(action)},
-            )
-        if isinstance(action, Step) and not action.cell.on_board(self.size):
-            self._refuse(
-                action,
-                "off-board",
-                f"{action.cell} is not on the {self.size}x{self.size} board",
-                "board",
-            )
-        if self._over:
-            self._refuse(action, "game-over", "the game is over", "end of the game")
-        if isinstance(action, Pass):
-            if self._turn_steps:
-                needed = self.turn_length or 0
-                left = needed - len(self._turn_steps)
-                self._refuse(
-                    action,
-                    "pass-mid-turn",
-                    f"a turn cannot switch to a pass after its first step; {left} more "
-                    f"step{'s' if left != 1 else ''} of this turn "
-                    f"{'are' if left != 1 else 'is'} needed",
-                    "full-turn rule",
-                    steps_left=left,
-                    needed=needed,
-                )
-            return
-        self._check_step(action)
+        """Raise :class:`IllegalActionError` naming the rule that forbids ``action``
+        (:func:`.errors.check_action`)."""
+        check_action(self, action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it (the fast path for search)."""
@@ -329,22 +272,17 @@ class VirusWarState(State):
         twin._last_wins = self._last_wins
         return twin
 
-    def __eq__(self, other: object) -> bool:
-        """Equal when the options, the board, the player to move, the pass state, the last
-        non-pass mover and the steps of the current turn are equal (the history and the turn
-        number are not compared)."""
-        if not isinstance(other, VirusWarState):
-            return NotImplemented
+    def _equality_key(self) -> tuple[object, ...]:
+        """The options, the board, the player to move, the pass state, the last non-pass mover
+        and the steps of the current turn (not the turn number)."""
         return (
-            self.options == other.options
-            and self._board == other._board
-            and self._player == other._player
-            and self._passes == other._passes
-            and self._last_mover == other._last_mover
-            and self._turn_steps == other._turn_steps
+            self.options,
+            self._board,
+            self._player,
+            self._passes,
+            self._last_mover,
+            self._turn_steps,
         )
-
-    __hash__ = None
 
     def position_key(self) -> tuple[int, int, int, int, int, int, int, int, int]:
         """``(size, 4 bitboards, player, passes, last mover, steps made in the turn)``."""
@@ -391,19 +329,7 @@ class VirusWarState(State):
         steps = self._turn_steps
         action = self._geometry.steps[index]
         if self._record:
-            self._snapshots.append(
-                (
-                    board,
-                    player,
-                    self._passes,
-                    self._last_mover,
-                    steps,
-                    self._number,
-                    self._over,
-                    self._mask,
-                )
-            )
-            self._history.append(action)
+            self._save(action)
         self.last_action = action
         bit = 1 << index
         enemy = 1 - player
@@ -444,19 +370,7 @@ class VirusWarState(State):
         """Pass without any check (legal only before the turn's first step)."""
         player = self._player
         if self._record:
-            self._snapshots.append(
-                (
-                    self._board,
-                    player,
-                    self._passes,
-                    self._last_mover,
-                    self._turn_steps,
-                    self._number,
-                    self._over,
-                    self._mask,
-                )
-            )
-            self._history.append(PASS)
+            self._save(PASS)
         self.last_action = PASS
         if self._passes:
             self._passes = 2
@@ -464,6 +378,11 @@ class VirusWarState(State):
         else:
             self._passes = 1
         self._end_turn(player)
+
+    def _save(self, action: VirusWarAction) -> None:
+        """Keep what undo restores, before ``action`` is applied."""
+        self._snapshots.append(_SAVE(self))
+        self._history.append(action)
 
     def _end_turn(self, player: int) -> None:
         self._player = 1 - player
@@ -657,221 +576,6 @@ class VirusWarState(State):
         """The board drawn as in virus-war.md (rank N at the top)."""
         return format_diagram(self.size, self.contents())
 
-    # -- checks -----------------------------------------------------------------------
-
     def _eliminated(self) -> int | None:
         """The player with symbols on the board but none alive, if any."""
-        board = self._board
-        for player in (X, O):
-            if not board[player] and board[2 + player]:
-                return player
-        return None
-
-    def _refuse(
-        self, action: VirusWarAction, code: str, reason: str, rule: str, **extra: str | int
-    ) -> NoReturn:
-        params: dict[str, str | int] = {
-            "action": str(action),
-            "reason": reason,
-            "rule": rule,
-            "player": self._player,
-        }
-        if isinstance(action, Step):
-            params["cell"] = str(action.cell)
-        params.update(extra)
-        raise IllegalActionError(
-            f"{action} is illegal: {reason} ({rule}).", code=f"virus-war.{code}", params=params
-        )
-
-    def _check_step(self, action: Step) -> None:
-        index = self.cell_index(action.cell)
-        if self.legal_step_mask() >> index & 1:
-            return
-        player = self._player
-        name = PLAYER_NAMES[player]
-        enemy = PLAYER_NAMES[1 - player]
-        geometry = self._geometry
-        if not self.has_symbol(player):
-            corner = str(geometry.cells[geometry.homes[player]])
-            self._refuse(
-                action,
-                "home-corner-first",
-                f"{name} has no symbol on the board yet, so its only step is its home "
-                f"corner {corner}",
-                "first-step rule",
-                corner=corner,
-            )
-        content = self.cell_content(index)
-        if content == name:
-            self._refuse(
-                action,
-                "occupied-own",
-                f"{action.cell} already holds a live {name}; "
-                f"a step places on an empty cell or kills a live {enemy}",
-                "step rule",
-            )
-        if content in ("x", "o"):
-            owner = "O" if content == "x" else "X"
-            self._refuse(
-                action,
-                "dead-cell",
-                f"{action.cell} holds a dead symbol ({owner}'s "
-                "fortress), which never changes again",
-                "step rule",
-            )
-        accessible = bool(self.accessible_mask(player) >> index & 1)
-        if accessible and index == geometry.homes[1 - player]:
-            self._refuse(
-                action,
-                "reserved-corner",
-                f"{action.cell} is {enemy}'s home corner, reserved while {enemy} has "
-                "no symbol on the board",
-                "reservation rule",
-            )
-        what = "an empty cell" if content == "." else f"a live {enemy}"
-        self._refuse(
-            action,
-            "not-accessible",
-            f"{action.cell} is {what} that touches no live {name} and no {name} "
-            f"bridge (a chain of dead {enemy} next to a live {name})",
-            "reach rule",
-        )
-
-
-# -- positions given as text --------------------------------------------------------------
-
-
-def check_position(position: Position, options: OptionValues) -> Position:
-    """Raise :class:`NotationError` unless ``position`` can occur in a game with ``options``;
-    return it with M filled in.
-
-    Checks: the size matches; at most one player is eliminated, and then it is the player to
-    move and the game is over; a player without symbols has an empty home corner (the
-    reservation ruling); the pass count fits; the steps of the turn in progress are a legal
-    sequence from the position before them, the game still on, and M is what the rules give.
-    """
-
-    def reject(reason: str) -> NoReturn:
-        raise NotationError(
-            f"the position does not fit the rules: {reason}.",
-            code="notation.position-mismatch",
-            params={"text": format_position(position), "reason": reason},
-        )
-
-    size = position.size
-    if options["size"] != size:
-        reject(f"the board is {size}x{size} but the size option is {options['size']}")
-    geometry = board_geometry(size)
-    board = board_from_contents(position.contents)
-    player = position.to_move
-    over = _check_position_players(position, geometry, board, reject)
-    steps = position.turn_steps
-    if over:
-        if steps:
-            reject("the game is over, so no turn is in progress")
-        if position.turn_length not in (None, 0):
-            reject("the game is over, so the turn length M is 0")
-        return _with_length(position, 0)
-    if steps:
-        _check_position_steps(position, geometry, board, reject)
-    length = turn_length(geometry, board, player, len(steps))
-    if steps and len(steps) >= length:
-        reject(f"the turn already has its {length} steps")
-    if position.turn_length is not None and position.turn_length != length:
-        reject(f"the turn length M is {length}, not {position.turn_length}")
-    return _with_length(position, length)
-
-
-def _check_position_players(
-    position: Position, geometry: Geometry, board: Board, reject: Callable[[str], NoReturn]
-) -> bool:
-    """The checks of :func:`check_position` on the players' symbols, eliminations, last
-    mover and passes; return whether the game is over."""
-    player = position.to_move
-    eliminated = [seat for seat in (X, O) if not board[seat] and board[2 + seat]]
-    for seat in (X, O):
-        if (
-            not (board[seat] | board[2 + seat])
-            and (board[1 - seat] | board[3 - seat]) >> (geometry.homes[seat]) & 1
-        ):
-            reject(
-                f"{PLAYER_NAMES[seat]} has no symbol, so its home corner "
-                f"{geometry.cells[geometry.homes[seat]]} is reserved and must be empty"
-            )
-    if len(eliminated) == 2:
-        reject("both players have symbols but none alive")
-    if eliminated and eliminated[0] != player:
-        reject(
-            f"{PLAYER_NAMES[eliminated[0]]} has no live symbol, so the game ended after "
-            f"{PLAYER_NAMES[1 - eliminated[0]]}'s step and {PLAYER_NAMES[eliminated[0]]} "
-            "is the side to move"
-        )
-    over = bool(eliminated) or position.passes == 2
-    if eliminated and position.passes:
-        reject("the game ended by elimination, so the last turn was not a pass")
-    if eliminated and position.last_mover != 1 - player:
-        reject("the winner by elimination made the last non-pass turn")
-    last = position.last_mover
-    if last is not None and not (board[last] | board[2 + last]):
-        reject(f"{PLAYER_NAMES[last]} made the last non-pass turn, so it has a symbol")
-    if position.passes and position.last_mover == (1 - player if position.passes == 1 else player):
-        # passes 1: the other player just passed, so the turn before it (if any) was the
-        # mover's own non-pass turn; passes 2: the mover passed first, right after the other
-        # player's non-pass turn (if any)
-        reject(
-            f"after {'a pass' if position.passes == 1 else 'a double pass'} with "
-            f"{PLAYER_NAMES[player]} to move, the last non-pass turn was not "
-            f"{PLAYER_NAMES[position.last_mover]}'s"
-        )
-    return over
-
-
-def _check_position_steps(
-    position: Position, geometry: Geometry, board: Board, reject: Callable[[str], NoReturn]
-) -> None:
-    """The checks of :func:`check_position` on the steps of the turn in progress."""
-    player = position.to_move
-    steps = position.turn_steps
-    if position.passes:
-        reject("a turn is in progress, so the previous pass count is 0")
-    if position.last_mover != player:
-        reject("a turn is in progress, so its player is the last mover")
-    if len(set(steps)) != len(steps):
-        reject("a cell is stepped on twice in the turn")
-    start = list(board)
-    for index in steps:
-        bit = 1 << index
-        if board[player] & bit:
-            start[player] ^= bit
-        elif board[3 - player] & bit:
-            start[3 - player] ^= bit
-            start[1 - player] |= bit
-        else:
-            reject(
-                f"{geometry.cells[index]} was stepped on by {PLAYER_NAMES[player]} in "
-                f"this turn but holds neither a live {PLAYER_NAMES[player]} nor a dead "
-                f"{PLAYER_NAMES[1 - player]}"
-            )
-    current: Board = (start[0], start[1], start[2], start[3])
-    for made, index in enumerate(steps):
-        if not step_mask(geometry, current, player) >> index & 1:
-            reject(
-                f"the turn's step {geometry.cells[index]} (step {made + 1}) is not "
-                "legal after the steps before it"
-            )
-        current = after_steps(current, player, 1 << index)
-    if not step_mask(geometry, current, player):
-        reject("the turn in progress has no step left, so it would be over")
-
-
-def _with_length(position: Position, length: int) -> Position:
-    return Position(
-        position.size,
-        position.contents,
-        position.to_move,
-        position.passes,
-        position.last_mover,
-        position.turn_steps,
-        length,
-        position.number,
-    )
+        return next((player for player in (X, O) if is_eliminated(self._board, player)), None)

@@ -53,6 +53,7 @@ from pyengine.games.virus_war.bitboard import (
     Geometry,
     after_steps,
     distinct_turns,
+    is_eliminated,
     step_mask,
     turn_length,
 )
@@ -82,11 +83,6 @@ def room(geometry: Geometry, board: Board, player: int, kill_weight: float = KIL
         kills = mask & board[1 - side]
         value += sign * ((mask ^ kills).bit_count() + kill_weight * kills.bit_count())
     return value
-
-
-def _eliminated(board: Board, side: int) -> bool:
-    """``side`` has symbols, none alive: the elimination that ends the game (§6)."""
-    return not board[side] and bool(board[2 + side])
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +251,7 @@ class TurnSearch:
             yield
             for stepped, order in chunk:
                 after = after_steps(board, player, stepped)
-                value = WIN if _eliminated(after, enemy) else room(geometry, after, player, kill)
+                value = WIN if is_eliminated(after, enemy) else room(geometry, after, player, kill)
                 ranked.append((value, stepped, order))
         ranked.sort(key=lambda item: -item[0])
         return ranked
@@ -272,7 +268,7 @@ class TurnSearch:
             yield
             for stepped in chunk:
                 after = after_steps(board, player, stepped)
-                if _eliminated(after, enemy):
+                if is_eliminated(after, enemy):
                     return WIN
                 value = room(geometry, after, player, kill)
                 if value > best:

@@ -37,8 +37,9 @@ from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.mcts import Candidate, SearchConfig
 from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
+from pyengine.games.zebra.board import geometry
 from pyengine.games.zebra.notation import Move
-from pyengine.games.zebra.rules import BLACK, WHITE, ZebraState, geometry
+from pyengine.games.zebra.rules import BLACK, WHITE, ZebraState
 
 __all__ = [
     "HEURISTICS",

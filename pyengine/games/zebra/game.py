@@ -1,13 +1,37 @@
-"""The Zebra game definition: options, factories and the text forms."""
+"""The Zebra game definition: options, factories and the text forms.
+
+Zebra (zebra.md): stack your piece on a neighbouring tower of the other colour.
+
+The package exposes the game (:data:`ZEBRA`), its state, actions and text forms:
+
+>>> state = ZEBRA.new_initial_state()
+>>> state.apply("C2-D2")
+>>> print(state.diagram())
+4 W1 B1 W1 B1
+3 B1 W1 B1 W1
+2 W1 B1 .  W2
+1 B1 W1 B1 W1
+  a  b  c  d
+>>> state.history, state.cells[7], state.current_player() == BLACK
+((Move.parse('c2-d2'),), 2, True)
+
+Modules: :mod:`.notation` (cells, actions, position text, diagrams), :mod:`.board` (the tables
+of a board size), :mod:`.rules` (the state), :mod:`.errors` (refusals), :mod:`.positions`
+(setups and positions given as text), :mod:`.records` (game records), :mod:`.game` (options
+and factories), :mod:`.ai` and :mod:`.gauntlet` (computer players), :mod:`.render` (SVG) and
+:mod:`.presentation` (what the controller shows people).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from pyengine.core.game import State, TaggedResignationGame
-from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
+from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues, size_option
 from pyengine.games.zebra import records
 from pyengine.games.zebra.notation import (
+    MAX_SIZE,
+    MIN_SIZE,
     Position,
     ZebraAction,
     format_position,
@@ -15,14 +39,8 @@ from pyengine.games.zebra.notation import (
     parse_diagram_board,
     parse_position,
 )
-from pyengine.games.zebra.rules import (
-    BLACK,
-    WHITE,
-    ZebraState,
-    check_position,
-    infer_setup,
-    initial_position,
-)
+from pyengine.games.zebra.positions import check_position, infer_setup, initial_position
+from pyengine.games.zebra.rules import BLACK, WHITE, ZebraState
 
 __all__ = ["ZEBRA", "ZebraGame", "parse_diagram"]
 
@@ -58,15 +76,7 @@ class ZebraGame(TaggedResignationGame[ZebraState]):
     records = records
     options = OptionSchema(
         [
-            Option(
-                "size",
-                "int",
-                4,
-                minimum=3,
-                maximum=10,
-                label="Board size",
-                description="The board has size x size cells.",
-            ),
+            size_option(4, MIN_SIZE, MAX_SIZE, "The board has size x size cells."),
             Option(
                 "setup",
                 "choice",
@@ -117,12 +127,8 @@ class ZebraGame(TaggedResignationGame[ZebraState]):
     def state_from_position(
         self, position: Position, *, options: Mapping[str, object] | None = None
     ) -> ZebraState:
-        merged: dict[str, object] = {"size": position.size, "setup": infer_setup(position)}
-        if isinstance(options, Mapping):
-            merged.update(options)
-        elif options is not None:
-            self.options.validate(options)  # raises: not a mapping
-        values = self.options.validate(merged)
+        found = {"size": position.size, "setup": infer_setup(position)}
+        values = self.options.validate_over(found, options)
         check_position(position, values)
         return ZebraState(self, values, position, start=format_position(position))
 

@@ -30,8 +30,9 @@ from pyengine.ai.alphabeta import search
 from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
+from pyengine.games.zebra.board import geometry
 from pyengine.games.zebra.notation import Move
-from pyengine.games.zebra.rules import WHITE, ZebraState, geometry
+from pyengine.games.zebra.rules import WHITE, ZebraState
 
 __all__ = ["DEPTH", "MOBILITY", "OPPONENTS", "choose", "evaluate", "mobility", "order"]
 

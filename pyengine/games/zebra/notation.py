@@ -27,17 +27,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 from pyengine.core.errors import NotationError
 from pyengine.core.game import Action
-from pyengine.core.grid import GridCell
+from pyengine.core.grid import CellAction, GridCell
+from pyengine.core.notation import action_error, as_text, diagram_ranks, position_error, rank_labels
 
 __all__ = [
+    "BLACK",
     "FILES",
     "MAX_SIZE",
     "MIN_SIZE",
     "PHASES",
+    "WHITE",
     "Cell",
     "Move",
     "Place",
@@ -60,7 +63,6 @@ WHITE = 0
 BLACK = 1
 
 _CELL = r"([a-jA-J])(10|[1-9])"
-_CELL_PATTERN = re.compile(_CELL)
 _MOVE_PATTERN = re.compile(rf"{_CELL}-{_CELL}")
 _PLACE_PATTERN = re.compile(rf"@{_CELL}")
 _REMOVE_PATTERN = re.compile(rf"[xX][ \t]*{_CELL}")
@@ -73,7 +75,7 @@ def _cell_from_match(file_letter: str, rank_text: str) -> Cell:
 
 
 class Cell(GridCell):
-    """A square: 0-based ``file`` (a = 0) and ``rank`` (1 = 0). Sorted file first, then rank.
+    """A square of a Zebra board, files ``a``..``j``.
 
     >>> Cell.parse("C2"), str(Cell(2, 1)), Cell(2, 1).index(4)
     (Cell.parse('c2'), 'c2', 6)
@@ -81,23 +83,17 @@ class Cell(GridCell):
 
     __slots__ = ()
     FILES: ClassVar[str] = FILES
-
-    @classmethod
-    def parse(cls, text: str) -> Cell:
-        """Read ``"c2"`` (any case). Raises :class:`NotationError`."""
-        return parse_cell(text)
+    EXAMPLE: ClassVar[str] = "c2"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, order=True, repr=False)
 class Move(Action):
     """Move the top piece of ``source`` onto the tower on ``target`` (``c2-d2``)."""
 
     source: Cell
     target: Cell
 
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        return _parse_kind(text, Move, "a move such as c2-d2")
+    EXPECTED: ClassVar[str] = "a move such as c2-d2"
 
     def cells(self) -> tuple[Cell, ...]:
         return (self.source, self.target)
@@ -105,61 +101,24 @@ class Move(Action):
     def __str__(self) -> str:
         return f"{self.source}-{self.target}"
 
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
 
-
-@dataclass(frozen=True, slots=True, order=True)
-class Place(Action):
+@dataclass(frozen=True, slots=True, order=True, repr=False)
+class Place(CellAction[Cell]):
     """Place a piece of the placer's colour on an empty cell (``@c2``, setup ``placement``)."""
 
-    cell: Cell
-
-    @classmethod
-    def parse(cls, text: str) -> Place:
-        return _parse_kind(text, Place, "a placement such as @c2")
-
-    def cells(self) -> tuple[Cell, ...]:
-        return (self.cell,)
-
-    def __str__(self) -> str:
-        return f"@{self.cell}"
-
-    def __repr__(self) -> str:
-        return f"Place.parse({str(self)!r})"
+    PREFIX: ClassVar[str] = "@"
+    EXPECTED: ClassVar[str] = "a placement such as @c2"
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Remove(Action):
+@dataclass(frozen=True, slots=True, order=True, repr=False)
+class Remove(CellAction[Cell]):
     """Black removes one of its pieces before White's first move (``xc3``, setup ``remove``)."""
 
-    cell: Cell
-
-    @classmethod
-    def parse(cls, text: str) -> Remove:
-        return _parse_kind(text, Remove, "a removal such as xc3")
-
-    def cells(self) -> tuple[Cell, ...]:
-        return (self.cell,)
-
-    def __str__(self) -> str:
-        return f"x{self.cell}"
-
-    def __repr__(self) -> str:
-        return f"Remove.parse({str(self)!r})"
+    PREFIX: ClassVar[str] = "x"
+    EXPECTED: ClassVar[str] = "a removal such as xc3"
 
 
 ZebraAction = Move | Place | Remove
-_Kind = TypeVar("_Kind", Move, Place, Remove)
-
-
-def _parse_kind(text: str, kind: type[_Kind], expected: str) -> _Kind:
-    action = parse_action(text)
-    if not isinstance(action, kind):
-        raise NotationError(
-            f"{text!r} is not {expected}.", code="notation.action", params={"text": text}
-        )
-    return action
 
 
 def parse_cell(text: str, *, size: int | None = None) -> Cell:
@@ -168,16 +127,7 @@ def parse_cell(text: str, *, size: int | None = None) -> Cell:
     >>> parse_cell("j10")
     Cell.parse('j10')
     """
-    match = _CELL_PATTERN.fullmatch(text.strip()) if isinstance(text, str) else None
-    if match is None:
-        raise NotationError(
-            f"{text!r} is not a cell: write a file letter a-j and a rank 1-10, such as c2.",
-            code="notation.cell",
-            params={"text": str(text)},
-        )
-    cell = _cell_from_match(*match.groups())
-    cell.check_on_board(size, text)
-    return cell
+    return Cell.parse(text, size=size)
 
 
 def parse_action(text: str, *, size: int | None = None) -> ZebraAction:
@@ -186,13 +136,7 @@ def parse_action(text: str, *, size: int | None = None) -> ZebraAction:
     >>> parse_action("C2-D2"), parse_action("X C3"), parse_action("@b4")
     (Move.parse('c2-d2'), Remove.parse('xc3'), Place.parse('@b4'))
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"an action must be text, not {type(text).__name__}.",
-            code="notation.action",
-            params={"text": str(text)},
-        )
-    stripped = text.strip()
+    stripped = as_text(text, "an action", "notation.action").strip()
     action: ZebraAction
     if match := _MOVE_PATTERN.fullmatch(stripped):
         groups = match.groups()
@@ -202,11 +146,8 @@ def parse_action(text: str, *, size: int | None = None) -> ZebraAction:
     elif match := _REMOVE_PATTERN.fullmatch(stripped):
         action = Remove(_cell_from_match(*match.groups()))
     else:
-        raise NotationError(
-            f"{text!r} is not a Zebra action: write a move as c2-d2, "
-            "a placement as @c2 or a removal as xc3.",
-            code="notation.action",
-            params={"text": text},
+        raise action_error(
+            "Zebra", text, "write a move as c2-d2, a placement as @c2 or a removal as xc3"
         )
     for cell in action.cells():
         cell.check_on_board(size, text)
@@ -234,11 +175,7 @@ class Position:
 
 
 def _position_error(text: str, reason: str) -> NotationError:
-    return NotationError(
-        f"not a Zebra position: {reason}.",
-        code="notation.position",
-        params={"text": text, "reason": reason},
-    )
+    return position_error("Zebra", text, reason)
 
 
 def _read_rank(words: list[str], rank_label: str, source: str) -> list[str]:
@@ -308,7 +245,7 @@ def parse_position(text: str) -> Position:
     if side_at is None:
         raise _position_error(text, "the side to move (w or b) is missing after the board")
     rank_texts = " ".join(words[:side_at]).split("/")
-    labels = [str(len(rank_texts) - row) for row in range(len(rank_texts))]
+    labels = rank_labels(len(rank_texts))
     ranks = [
         _read_rank(rank_text.split(), label, text)
         for rank_text, label in zip(rank_texts, labels, strict=True)
@@ -385,24 +322,8 @@ def parse_diagram_board(text: str) -> Position:
     Blank lines are ignored; each rank line starts with its number, ranks run from N down
     to 1, and the last line holds the file letters. The result has White to move.
     """
-    lines = [line.split() for line in text.splitlines() if line.strip()]
-    if len(lines) < 2:
-        raise _position_error(text, "a diagram needs rank lines and a line of file letters")
-    *rank_lines, file_line = lines
-    size = len(rank_lines)
-    if [letter.lower() for letter in file_line] != list(FILES[:size]):
-        raise _position_error(
-            text, f"the last line must hold the file letters {' '.join(FILES[:size])}"
-        )
-    labels = []
-    for row, words in enumerate(rank_lines):
-        expected = str(size - row)
-        if words[0] != expected:
-            raise _position_error(
-                text, f"expected rank {expected} at the start of line {row + 1}, found {words[0]!r}"
-            )
-        labels.append(expected)
+    rank_words, labels = diagram_ranks(text, FILES, _position_error)
     ranks = [
-        _read_rank(words[1:], label, text) for words, label in zip(rank_lines, labels, strict=True)
+        _read_rank(words, label, text) for words, label in zip(rank_words, labels, strict=True)
     ]
     return _read_board(ranks, labels, text)

@@ -61,12 +61,7 @@ def result_text(state: State) -> str:
 def write_record(state: State, *, resigned: int | None = None) -> str:
     """The canonical record of a game that started from its setup's start position;
     ``resigned``: the seat that resigned it (the game must not be over by the rules)."""
-    if state.start_text() is not None:
-        raise EngineError(
-            "A record describes a game from the setup's start; this game started from a "
-            "given position, so save it as JSON (to_json) instead.",
-            code="record.custom-start",
-        )
+    state = record.recordable(state, ZebraState, "Zebra", "the setup's start", "a given position")
     options = state.options
     result = result_text(state)
     tags = [
@@ -82,15 +77,9 @@ def write_record(state: State, *, resigned: int | None = None) -> str:
         tags += [("Result", result), ("Termination", record.RESIGNATION)]
     else:
         tags.append(("Result", result))
-    header = record.format_tags(tags)
-    lines = [header, ""]
     plies = [str(action) for action in state.history]
-    if state.history and isinstance(state.history[0], Remove):
-        lines.append(plies.pop(0))
-    for number, first in enumerate(range(0, len(plies), 2), start=1):
-        lines.append(f"{number}. {' '.join(plies[first : first + 2])}")
-    lines.append(result)
-    return "\n".join(lines) + "\n"
+    removal = plies[:1] if state.history and isinstance(state.history[0], Remove) else []
+    return record.format_record(tags, plies[len(removal) :], result, removal)
 
 
 def _read_options(

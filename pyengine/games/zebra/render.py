@@ -7,6 +7,11 @@ Every cell is one ``<g class="cell ...">`` with ``data-cell``, ``data-kind``, ``
 ``data-height``; colours are presentation attributes, so a page stylesheet can re-theme the
 board through the classes, and there are no inline styles or scripts for a strict CSP to block.
 
+A board's geometry (:data:`board_geometry`) turns a click into a cell, for instance:
+
+>>> grid = board_geometry(4)
+>>> grid.width, grid.cell_origin(0, 0), grid.cell_at(40, 40)
+(468, (34, 334), (0, 3))
 >>> from types import SimpleNamespace
 >>> start = SimpleNamespace(size=3, cells=(-1, 1, -1, 1, -2, 1, -1, 1, -1), holes=frozenset(),
 ...                         neutral=None, current_player=lambda: 0)
@@ -21,27 +26,25 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
-from typing import Protocol
+from typing import Protocol, Unpack
 
 from pyengine import svg
 
 __all__ = ["board_geometry", "last_move_cells", "render_svg"]
 
 
-class ZebraPosition(Protocol):
-    """What the renderer reads from a Zebra state (read-only, so frozen states fit)."""
+class ZebraPosition(svg.BoardPosition, Protocol):
+    """What the renderer reads from a Zebra state besides its size and the seat to move
+    (read-only, so frozen states fit)."""
 
-    @property
-    def size(self) -> int: ...
     @property
     def cells(self) -> Sequence[int]: ...
     @property
     def holes(self) -> AbstractSet[int]: ...
     @property
     def neutral(self) -> int | None: ...
-    def current_player(self) -> int: ...
 
 
 # Geometry, in SVG user units. A cell is 100 units; everything else is relative to it.
@@ -55,7 +58,6 @@ STACK_PAD = 6.0  # space kept free between a stack and its cell's edge
 HEX_RX = 42.0  # the neutral base: a flat stone hexagon
 HEX_THICKNESS = 12.0
 PERSPECTIVE = DISC_RY / DISC_RX
-FONT = "system-ui, -apple-system, Segoe UI, Roboto, sans-serif"
 
 # A few flat colours: a walnut frame around maple tiles, ivory and ebony discs.
 FRAME = "#6b4528"
@@ -95,23 +97,22 @@ ARROW = "#b8740a"
 _ACTION = re.compile(r"\s*(?:([a-z]\d+)\s*-\s*([a-z]\d+)|@\s*([a-z]\d+)|x\s*([a-z]\d+))\s*\Z")
 
 
-_MARKS = svg.CellMarks(CELL, radius=6)
-
-
-def board_geometry(
-    size: int, *, coordinates: bool = True, flipped: bool = False
-) -> svg.GridGeometry:
-    """Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board.
-
-    The result maps cells to user units and back (``cell_at``), e.g. to turn a click into a
-    cell name; the document's ``viewBox`` is ``0 0 width height``.
-
-    >>> grid = board_geometry(4)
-    >>> grid.width, grid.cell_origin(0, 0), grid.cell_at(40, 40)
-    (468, (34, 334), (0, 3))
-    """
-    margin = MARGIN_WITH_COORDINATES if coordinates else MARGIN_PLAIN
-    return svg.GridGeometry(files=size, ranks=size, cell=CELL, margin=margin, flipped=flipped)
+BOARD = svg.SquareBoard(
+    name="Zebra",
+    id_prefix="zb",
+    label_ink=COORDINATE_INK,
+    plain_margin=MARGIN_PLAIN,
+    margin=MARGIN_WITH_COORDINATES,
+    label_size=21,
+)
+_MARKS = svg.CellMarks(
+    CELL,
+    radius=6,
+    ring=svg.Ring(SELECTED, SELECTED_CORE, inset=4.5, width=7.0, core_inset=9.0, core_width=1.5),
+)
+#: Where :func:`render_svg` puts the cells of a ``size`` by ``size`` board
+#: (``board_geometry(size, coordinates=True, flipped=False)``).
+board_geometry = BOARD.geometry
 
 
 def last_move_cells(notation: str) -> tuple[str, ...]:
@@ -126,25 +127,13 @@ def last_move_cells(notation: str) -> tuple[str, ...]:
     return tuple(cell for cell in found.groups() if cell)
 
 
-def render_svg(
-    state: ZebraPosition,
-    *,
-    highlighted: Iterable[str] = (),
-    selected: str | None = None,
-    last_move: tuple[str, ...] = (),
-    coordinates: bool = True,
-    flipped: bool = False,
-    size: int | None = None,
-    title: str | None = None,
-    id_prefix: str = "zb",
-) -> str:
-    """A standalone SVG document showing a Zebra position.
+def render_svg(state: ZebraPosition, **view: Unpack[svg.BoardView]) -> str:
+    """A standalone SVG document showing a Zebra position, with the ``view``'s marks and
+    options (:class:`pyengine.svg.BoardView`; ids start with ``zb`` by default).
 
     Cells are named in notation (``"c2"``, any case). ``highlighted`` marks legal targets,
     ``selected`` the picked source, ``last_move`` the cells of the last action (``(from, to)``
-    or ``(cell,)``; see :func:`last_move_cells`). ``flipped`` turns the board half a turn (a1
-    top right). ``size`` sets the pixel width and height; without it only the ``viewBox`` is
-    set. ``id_prefix`` keeps the few ids unique when several boards share a page.
+    or ``(cell,)``; see :func:`last_move_cells`).
 
     Raises ``ValueError`` for an inconsistent position or a cell name off the board.
     """
@@ -152,57 +141,31 @@ def render_svg(
     cells = tuple(state.cells)
     if not 1 <= n <= len(svg.LATIN_FILES) or len(cells) != n * n:
         raise ValueError(f"a Zebra position of size {n} needs {n * n} cells, got {len(cells)}")
-    svg.check_id_prefix(id_prefix)
+    last_move = view.get("last_move", ())
     if len(last_move) > 2:
         raise ValueError(f"last_move names at most two cells, got {last_move!r}")
-
-    index_of = svg.cell_indexer(n)
-
-    targets = svg.indices(highlighted, index_of)
-    picked = index_of(selected) if selected is not None else None
-    touched = [index_of(name) for name in last_move]
+    board = BOARD.start(n, view)
+    touched = [board.index_of(name) for name in last_move]
     last_from = touched[0] if len(touched) == 2 else None
     last_to = touched[-1] if touched else None
 
-    grid = board_geometry(n, coordinates=coordinates, flipped=flipped)
-    parts: list[svg.Markup] = [_frame(grid)]
-    for file, rank in grid.cells_in_visual_order():
-        index = rank * n + file
+    parts = [_frame(board.grid)]
+    for at in board.cells():
+        base = (
+            "hole" if at.index in state.holes else "neutral" if at.index == state.neutral else None
+        )
         parts.append(
-            _cell(
-                grid,
-                file,
-                rank,
-                cells[index],
-                hole=index in state.holes,
-                neutral=index == state.neutral,
-                target=index in targets,
-                selected=index == picked,
-                last_from=index == last_from,
-                last_to=index == last_to,
-            )
+            _cell(at, cells[at.index], base, last=(at.index == last_from, at.index == last_to))
         )
     if last_from is not None and last_to is not None and last_from != last_to:
-        parts.append(_arrow(grid, divmod(last_from, n)[::-1], divmod(last_to, n)[::-1]))
-    player = state.current_player()
-    return svg.board_document(
-        grid,
-        parts,
-        name="Zebra",
-        title=title,
-        id_prefix=id_prefix,
-        size=size,
-        letters=svg.LATIN_FILES if coordinates else None,
-        label_size=21,
-        label_ink=COORDINATE_INK,
-        attributes={
-            "class": "board zebra",
-            "data-size": n,
-            "data-to-move": {0: "white", 1: "black"}.get(player, "none"),
-            "data-flipped": flipped,
-        },
-        font=FONT,
-    )
+        parts.append(_arrow(board.grid, divmod(last_from, n)[::-1], divmod(last_to, n)[::-1]))
+    attributes = {
+        "class": "board zebra",
+        "data-size": n,
+        "data-to-move": {0: "white", 1: "black"}.get(state.current_player(), "none"),
+        "data-flipped": board.grid.flipped,
+    }
+    return BOARD.document(board, parts, attributes)
 
 
 def _frame(grid: svg.GridGeometry) -> svg.Markup:
@@ -210,25 +173,20 @@ def _frame(grid: svg.GridGeometry) -> svg.Markup:
 
 
 def _cell(
-    grid: svg.GridGeometry,
-    file: int,
-    rank: int,
-    value: int,
-    *,
-    hole: bool,
-    neutral: bool,
-    target: bool,
-    selected: bool,
-    last_from: bool,
-    last_to: bool,
+    at: svg.BoardCell, value: int, base: str | None, *, last: tuple[bool, bool]
 ) -> svg.Markup:
-    if hole and value:
-        raise ValueError(f"hole {svg.LATIN_FILES[file]}{rank + 1} holds a tower ({value})")
+    """The cell ``at`` holding ``value`` (a tower's height, positive for White), on a
+    ``base`` ("hole", "neutral" or None); ``last``: whether the last move left it, entered
+    it."""
+    name = f"{svg.LATIN_FILES[at.file]}{at.rank + 1}"
+    if base == "hole" and value:
+        raise ValueError(f"hole {name} holds a tower ({value})")
     top = "white" if value > 0 else "black" if value < 0 else None
     height = abs(value)
-    kind = "hole" if hole else "neutral" if neutral else "tower" if top else "empty"
-    x, y = grid.cell_origin(file, rank)
+    kind = base or ("tower" if top else "empty")
+    x, y = at.x, at.y
     cx = x + CELL / 2
+    last_from, last_to = last
 
     body: list[svg.Markup] = []
     if kind == "hole":
@@ -236,45 +194,27 @@ def _cell(
     elif kind == "empty":
         body.append(_dead_tile(x, y))
     else:
-        body.append(_tile(x, y, light=(file + rank) % 2 == 1))
-    if target:
+        body.append(_tile(x, y, TILE_LIGHT if (at.file + at.rank) % 2 == 1 else TILE_DARK))
+    if at.target:
         body.append(_MARKS.tint(x, y, "target-tint", TARGET_TINT, 0.24))
     if last_from or last_to:
         body.extend(_MARKS.last_move(x, y, LAST_MOVE_TINT, LAST_MOVE_EDGE, opacity=0.36, inset=2.5))
 
     pieces, marker_at = _pieces(kind, cx, y, height, top or "white")
     body.extend(pieces)
-    if target:
+    if at.target:
         body.append(_target_marker(cx, y, marker_at))
-    if selected:
-        body.append(
-            _MARKS.selected_ring(
-                x, y, SELECTED, SELECTED_CORE, inset=4.5, width=7.0, core_inset=9.0, core_width=1.5
-            )
-        )
-    body.append(svg.cell_hit(x, y, CELL))
     classes = svg.class_list(
         "cell",
         kind,
         "tower" if kind == "neutral" and top else None,
         top,
-        "highlight" if target else None,
-        "selected" if selected else None,
-        "last-move" if last_from or last_to else None,
+        svg.mark_classes(target=at.target, selected=at.selected, last=last_from or last_to),
         "last-from" if last_from else None,
         "last-to" if last_to else None,
     )
-    return svg.element(
-        "g",
-        {
-            "class": classes,
-            "data-cell": f"{svg.LATIN_FILES[file]}{rank + 1}",
-            "data-kind": kind,
-            "data-top": top or "none",
-            "data-height": height,
-        },
-        body,
-    )
+    data = {"data-kind": kind, "data-top": top or "none", "data-height": height}
+    return _MARKS.group(at, body, {"class": classes, "data-cell": name, **data})
 
 
 def _pieces(
@@ -324,11 +264,12 @@ def _stack_layout(
     return y + floor, step
 
 
-def _tile(x: float, y: float, *, light: bool) -> svg.Markup:
+def _tile(x: float, y: float, fill: str) -> svg.Markup:
+    """A maple tile in ``fill`` (a dead cell's and a hole's too), with its groove."""
     return svg.element(
         "rect",
         {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
-        fill=TILE_LIGHT if light else TILE_DARK,
+        fill=fill,
         stroke=TILE_GROOVE,
         stroke_width=1.5,
     )
@@ -350,42 +291,21 @@ def _dead_tile(x: float, y: float) -> svg.Markup:
     return svg.element(
         "g",
         {"class": "dead"},
-        svg.element(
-            "rect",
-            {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
-            fill=DEAD_TILE,
-            stroke=TILE_GROOVE,
-            stroke_width=1.5,
-        ),
-        svg.element(
-            "path",
-            {"class": "hatch", "d": "".join(strokes)},
-            fill="none",
-            stroke=DEAD_HATCH,
-            stroke_width=2,
-            stroke_linecap="round",
-        ),
-        svg.element(
-            "path",
-            {
-                "class": "bevel-shadow",
-                "d": f"M{svg.point(left, bottom)}V{svg.fmt(top)}H{svg.fmt(right)}",
-            },
-            fill="none",
-            stroke=DEAD_SHADOW,
-            stroke_width=4,
+        _tile(x, y, DEAD_TILE),
+        svg.stroked("hatch", "".join(strokes), DEAD_HATCH, 2, stroke_linecap="round"),
+        svg.stroked(
+            "bevel-shadow",
+            f"M{svg.point(left, bottom)}V{svg.fmt(top)}H{svg.fmt(right)}",
+            DEAD_SHADOW,
+            4,
             stroke_linecap="round",
             stroke_linejoin="round",
         ),
-        svg.element(
-            "path",
-            {
-                "class": "bevel-light",
-                "d": f"M{svg.point(right, top)}V{svg.fmt(bottom)}H{svg.fmt(left)}",
-            },
-            fill="none",
-            stroke=DEAD_LIGHT,
-            stroke_width=4,
+        svg.stroked(
+            "bevel-light",
+            f"M{svg.point(right, top)}V{svg.fmt(bottom)}H{svg.fmt(left)}",
+            DEAD_LIGHT,
+            4,
             stroke_linecap="round",
             stroke_linejoin="round",
         ),
@@ -398,13 +318,7 @@ def _hole(x: float, y: float) -> svg.Markup:
     return svg.element(
         "g",
         {"class": "pit"},
-        svg.element(
-            "rect",
-            {"class": "tile", "x": x, "y": y, "width": CELL, "height": CELL},
-            fill=HOLE_TILE,
-            stroke=TILE_GROOVE,
-            stroke_width=1.5,
-        ),
+        _tile(x, y, HOLE_TILE),
         svg.element("circle", {"class": "pit-rim", "cx": cx, "cy": cy, "r": 39}, fill=HOLE_RIM),
         svg.element(
             "circle", {"class": "pit-floor", "cx": cx, "cy": cy + 2, "r": 33}, fill=HOLE_PIT

@@ -1,4 +1,5 @@
-"""Zebra rules (zebra.md §§1-6): board geometry, setups and :class:`ZebraState`.
+"""Zebra rules (zebra.md §§1-6): :class:`ZebraState` (its board tables are in :mod:`.board`,
+the setups in :mod:`.positions` and the explanations of illegal actions in :mod:`.errors`).
 
 Representation (other modules render from these attributes):
 
@@ -21,142 +22,33 @@ position pre-filters the candidates so that only real hits build a full position
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from functools import cache
-from typing import NoReturn
+from typing import TYPE_CHECKING
 
-from pyengine.core.errors import EngineError, IllegalActionError, NotationError
+from pyengine.core.errors import EngineError
 from pyengine.core.game import TERMINAL, Action, Game, Result, State
 from pyengine.core.options import OptionValues
+from pyengine.games.zebra.board import MODULUS, geometry, position_hash
+from pyengine.games.zebra.errors import check_action
 from pyengine.games.zebra.notation import (
-    Cell,
+    BLACK,
+    WHITE,
     Move,
     Place,
     Position,
     Remove,
-    ZebraAction,
     format_diagram,
     format_position,
 )
 
-__all__ = [
-    "BLACK",
-    "WHITE",
-    "Geometry",
-    "ZebraState",
-    "check_position",
-    "geometry",
-    "infer_setup",
-    "initial_position",
-    "movement_pieces",
-    "piece_counts",
-]
+if TYPE_CHECKING:
+    from pyengine.games.zebra.notation import Cell, ZebraAction
 
-WHITE = 0
-BLACK = 1
-COLOUR_NAMES = ("White", "Black")
+    # what undo restores: cells, phase, player, last action, hash, movement plies, legal actions
+    _Snapshot = tuple[
+        tuple[int, ...], str, int, ZebraAction | None, int, int, list[ZebraAction] | None
+    ]
 
-_MODULUS = (1 << 61) - 1  # a Mersenne prime: position hashes are computed modulo it
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class Geometry:
-    """Precomputed tables for one board size (shared by every state of that size)."""
-
-    size: int
-    cells: tuple[Cell, ...]  # index -> Cell
-    order: tuple[int, ...]  # indices sorted by file, then rank
-    neighbours: tuple[tuple[int, ...], ...]  # the up to 8 neighbours, sorted like ``order``
-    rays: tuple[tuple[tuple[int, ...], ...], ...]  # 4 orthogonal rays: west, south, north, east
-    centre: int | None  # the centre of an odd board
-    moves: dict[tuple[int, int], Move]  # every step or straight-line move, by (source, target)
-    places: tuple[Place, ...]
-    removes: tuple[Remove, ...]
-    weights: tuple[int, ...]  # position hash weight of each cell
-    side_weight: int  # position hash weight of the player to move
-    move_cap: int  # movement plies before the game ends (§5)
-
-
-@cache
-def geometry(size: int) -> Geometry:
-    """The tables for an N×N board (computed once per size)."""
-    cells = tuple(Cell(index % size, index // size) for index in range(size * size))
-    order = tuple(sorted(range(size * size), key=lambda index: cells[index]))
-    neighbours = []
-    rays = []
-    for cell in cells:
-        around = [
-            (cell.file + file_step) + (cell.rank + rank_step) * size
-            for file_step in (-1, 0, 1)
-            for rank_step in (-1, 0, 1)
-            if (file_step or rank_step)
-            and 0 <= cell.file + file_step < size
-            and 0 <= cell.rank + rank_step < size
-        ]
-        neighbours.append(tuple(around))  # file step first, so already sorted file, rank
-        cell_rays = []
-        for file_step, rank_step in ((-1, 0), (0, -1), (0, 1), (1, 0)):
-            ray = []
-            file, rank = cell.file + file_step, cell.rank + rank_step
-            while 0 <= file < size and 0 <= rank < size:
-                ray.append(rank * size + file)
-                file, rank = file + file_step, rank + rank_step
-            cell_rays.append(tuple(ray))
-        rays.append(tuple(cell_rays))
-    moves = {}
-    for source in range(size * size):
-        targets = set(neighbours[source]).union(*rays[source])
-        for target in targets:
-            moves[source, target] = Move(cells[source], cells[target])
-    generator = random.Random(f"zebra-position-hash-{size}")
-    return Geometry(
-        size=size,
-        cells=cells,
-        order=order,
-        neighbours=tuple(neighbours),
-        rays=tuple(rays),
-        centre=(size * size) // 2 if size % 2 else None,
-        moves=moves,
-        places=tuple(Place(cell) for cell in cells),
-        removes=tuple(Remove(cell) for cell in cells),
-        weights=tuple(generator.randrange(1, _MODULUS) for _ in cells),
-        side_weight=generator.randrange(1, _MODULUS),
-        move_cap=20 * size * size,
-    )
-
-
-def initial_position(options: OptionValues) -> Position:
-    """The start position of a setup (§3, §6). Options must already be validated."""
-    size = int(options["size"])
-    setup = options["setup"]
-    centre = geometry(size).centre
-    # chessboard colouring: a1 (file 0, rank 0) is Black, as is every f + r even cell
-    standard = tuple(
-        -1 if (index % size + index // size) % 2 == 0 else 1 for index in range(size * size)
-    )
-    if setup == "standard":
-        return Position(size, standard, frozenset(), None, WHITE)
-    if setup == "remove":
-        return Position(size, standard, frozenset(), None, BLACK, "removal")
-    if setup == "placement":
-        holes = frozenset() if centre is None else frozenset({centre})
-        return Position(size, (0,) * (size * size), holes, None, WHITE, "placement")
-    assert centre is not None  # hole and neutral need an odd size (checked by the options)
-    cells = list(standard)
-    cells[centre] = 0
-    if setup == "hole":
-        return Position(size, tuple(cells), frozenset({centre}), None, WHITE)
-    return Position(size, tuple(cells), frozenset(), centre, WHITE)  # neutral
-
-
-# what undo restores: cells, phase, player, last action, hash, movement plies, legal actions
-_Snapshot = tuple[tuple[int, ...], str, int, ZebraAction | None, int, int, list[ZebraAction] | None]
-
-
-def _hash(cells: tuple[int, ...], player: int, table: Geometry) -> int:
-    total = sum(value * weight for value, weight in zip(cells, table.weights, strict=True))
-    return (total + player * table.side_weight) % _MODULUS
+__all__ = ["BLACK", "WHITE", "ZebraState"]
 
 
 class ZebraState(State):
@@ -202,7 +94,7 @@ class ZebraState(State):
         self._player = position.to_move
         self._jump = options["movement"] == "jump"
         self._geometry = geometry(self.size)
-        self._hash = _hash(self.cells, self._player, self._geometry)
+        self._hash = position_hash(self.cells, self._player, self._geometry)
         self._history: list[ZebraAction] = []
         self._snapshots: list[_Snapshot] = []
         self._seen = {(self.cells, self._player): 1}  # the start position has occurred (§5)
@@ -243,28 +135,9 @@ class ZebraState(State):
             return False
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` naming the rule that forbids ``action``."""
-        if not isinstance(action, (Move, Place, Remove)):
-            raise IllegalActionError(
-                f"{action!r} is not a Zebra action.",
-                code="zebra.not-an-action",
-                params={"action": str(action)},
-            )
-        for cell in action.cells():
-            if not cell.on_board(self.size):
-                self._illegal(
-                    action, "off-board", f"{cell} is not on the board", "board", cell=str(cell)
-                )
-        if self.current_player() == TERMINAL:
-            self._illegal(action, "game-over", "the game is over", "end of the game")
-        if self.phase == "removal":
-            self._check_removal(action)
-        elif self.phase == "placement":
-            self._check_placement(action)
-        elif isinstance(action, Move):
-            self._check_move(action)
-        else:
-            self._check_setup_action_late(action)
+        """Raise :class:`IllegalActionError` naming the rule that forbids ``action``
+        (:func:`.errors.check_action`)."""
+        check_action(self, action)
 
     def apply_unchecked(self, action: Action) -> None:
         """Apply a legal action without checking it (the fast path for search)."""
@@ -309,7 +182,7 @@ class ZebraState(State):
             self.phase = "movement"
         self.cells = tuple(cells)
         self._player = 1 - player
-        self._hash = (self._hash + delta) % _MODULUS
+        self._hash = (self._hash + delta) % MODULUS
         key = (self.cells, self._player)
         self._seen[key] = self._seen.get(key, 0) + 1
         self._seen_hashes[self._hash] = self._seen_hashes.get(self._hash, 0) + 1
@@ -365,23 +238,19 @@ class ZebraState(State):
         twin._seen_hashes = dict(self._seen_hashes)
         return twin
 
-    def __eq__(self, other: object) -> bool:
-        """Equal when everything that decides future play is equal: options, cells, phase,
-        player to move, the ply count and the positions that occurred (§5)."""
-        if not isinstance(other, ZebraState):
-            return NotImplemented
+    def _equality_key(self) -> tuple[object, ...]:
+        """Options, cells, phase, player to move, the ply count and the positions that
+        occurred (§5)."""
         return (
-            self.options == other.options
-            and self.cells == other.cells
-            and self.holes == other.holes
-            and self.neutral == other.neutral
-            and self.phase == other.phase
-            and self._player == other._player
-            and self.movement_plies == other.movement_plies
-            and self._seen == other._seen
+            self.options,
+            self.cells,
+            self.holes,
+            self.neutral,
+            self.phase,
+            self._player,
+            self.movement_plies,
+            self._seen,
         )
-
-    __hash__ = None
 
     def position_key(self) -> tuple[tuple[int, ...], int]:
         """``(cells, player to move)``: the position in the sense of the repetition rule."""
@@ -477,7 +346,7 @@ class ZebraState(State):
                     base_hash
                     + source_change
                     + (sign * (abs(landed) + 1) - landed) * weights[target]
-                ) % _MODULUS
+                ) % MODULUS
                 if new_hash in seen_hashes and self._repeats(source, target):
                     continue
                 result.append(moves[source, target])
@@ -521,169 +390,6 @@ class ZebraState(State):
     def _repeats(self, source: int, target: int) -> bool:
         return self._result_key(source, target) in self._seen
 
-    # -- checks -----------------------------------------------------------------------
-
-    def _illegal(
-        self, action: ZebraAction, code: str, reason: str, rule: str, **extra: str | int
-    ) -> NoReturn:
-        """Raise the error; params hold the action's cells (``source``/``target`` or
-        ``cell``) and ``extra`` values, for messages built from the code."""
-        params: dict[str, str | int] = {"action": str(action), "reason": reason, "rule": rule}
-        if isinstance(action, Move):
-            params.update(source=str(action.source), target=str(action.target))
-        else:
-            params["cell"] = str(action.cell)
-        params.update(extra)
-        raise IllegalActionError(
-            f"{action} is illegal: {reason} ({rule}).", code=f"zebra.{code}", params=params
-        )
-
-    def _describe(self, index: int) -> str:
-        value = self.cells[index]
-        if index in self.holes:
-            return "a hole"
-        if value == 0:
-            return "the bare neutral base" if index == self.neutral else "empty"
-        return f"a {COLOUR_NAMES[WHITE if value > 0 else BLACK]} tower"
-
-    def _check_setup_action_late(self, action: ZebraAction) -> None:
-        setup = self.options["setup"]
-        if isinstance(action, Place):
-            reason = (
-                "the placement phase is over"
-                if setup == "placement"
-                else f"setup {setup} has no placement phase"
-            )
-            self._illegal(action, "wrong-phase", reason, "placement rule")
-        reason = (
-            "Black's removal is made once, before White's first move"
-            if setup == "remove"
-            else f"setup {setup} has no removal"
-        )
-        self._illegal(action, "wrong-phase", reason, "removal rule")
-
-    def _check_removal(self, action: ZebraAction) -> None:
-        if not isinstance(action, Remove):
-            self._illegal(
-                action, "wrong-phase", "Black must first remove one of its pieces", "removal rule"
-            )
-        index = self.cell_index(action.cell)
-        if self.cells[index] >= 0:
-            self._illegal(
-                action,
-                "remove-not-own",
-                f"{action.cell} holds {self._describe(index)}; Black removes one of its own pieces",
-                "removal rule",
-            )
-
-    def _check_placement(self, action: ZebraAction) -> None:
-        if not isinstance(action, Place):
-            self._illegal(
-                action,
-                "wrong-phase",
-                "the board is still being filled: each player places a piece",
-                "placement rule",
-            )
-        index = self.cell_index(action.cell)
-        if index in self.holes:
-            self._illegal(action, "place-hole", f"{action.cell} is a hole", "placement rule")
-        if self.cells[index] != 0:
-            self._illegal(
-                action, "place-occupied", f"{action.cell} is already occupied", "placement rule"
-            )
-
-    def _check_move(self, action: Move) -> None:
-        source = self.cell_index(action.source)
-        target = self.cell_index(action.target)
-        value = self.cells[source]
-        colour = COLOUR_NAMES[self._player]
-        sign = 1 if self._player == WHITE else -1
-        if value == 0:
-            self._illegal(
-                action,
-                "source-empty",
-                f"{action.source} is {self._describe(source)}; a move starts "
-                f"from a tower topped by {colour}",
-                "move rule",
-            )
-        if value * sign < 0:
-            self._illegal(
-                action,
-                "not-your-tower",
-                f"{action.source} holds {self._describe(source)}; {colour} moves "
-                f"only towers topped by {colour}",
-                "move rule",
-            )
-        if source == target:
-            self._illegal(action, "same-cell", "a move needs two different cells", "move rule")
-        file_step = action.target.file - action.source.file
-        rank_step = action.target.rank - action.source.rank
-        if not self._jump and target not in self._geometry.neighbours[source]:
-            self._illegal(
-                action,
-                "not-adjacent",
-                f"{action.target} is not next to {action.source}",
-                "move rule",
-            )
-        if self._jump and file_step and rank_step:
-            if abs(file_step) == abs(rank_step):
-                self._illegal(
-                    action, "diagonal-in-jump", "diagonal moves are not allowed", "jump rule"
-                )
-            self._illegal(
-                action,
-                "not-in-line",
-                f"{action.target} is not on the same rank or file as {action.source}",
-                "jump rule",
-            )
-        landed = self.cells[target]
-        if landed == 0 and target != self.neutral:
-            reason = (
-                f"{action.target} is a hole"
-                if target in self.holes
-                else f"{action.target} is empty, and an emptied cell is never entered"
-            )
-            self._illegal(action, "target-empty", reason, "move rule")
-        if landed * sign > 0:
-            self._illegal(
-                action,
-                "target-not-opponent",
-                f"{action.target} holds a {colour} tower; a move lands on a tower "
-                "topped by the opponent",
-                "move rule",
-            )
-        if self._jump:
-            self._check_jump_path(action, source, target, abs(value))
-        if self._repeats(source, target):
-            self._illegal(
-                action, "repetition", "it would repeat an earlier position", "repetition rule"
-            )
-
-    def _check_jump_path(self, action: Move, source: int, target: int, height: int) -> None:
-        table = self._geometry
-        ray = next(ray for ray in table.rays[source] if target in ray)
-        crossed = 0
-        for index in ray[: ray.index(target)]:
-            if self.cells[index] != 0 or index == self.neutral:
-                self._illegal(
-                    action,
-                    "jump-blocked",
-                    f"{table.cells[index]} is in the way; a jump crosses only empty cells",
-                    "jump rule",
-                    blocker=str(table.cells[index]),
-                )
-            crossed += 1
-        if crossed > height:
-            self._illegal(
-                action,
-                "jump-too-far",
-                f"it crosses {crossed} empty cells but the tower on {action.source} "
-                f"has height {height}",
-                "jump rule: at most as many empty cells as the tower's height",
-                crossed=crossed,
-                height=height,
-            )
-
 
 def _decrement(counter: dict, key: object) -> None:  # type: ignore[type-arg]
     count = counter[key] - 1
@@ -691,90 +397,3 @@ def _decrement(counter: dict, key: object) -> None:  # type: ignore[type-arg]
         counter[key] = count
     else:
         del counter[key]
-
-
-# -- positions given as text --------------------------------------------------------------
-
-
-def piece_counts(cells: tuple[int, ...]) -> tuple[int, int]:
-    """Pieces of each colour on the board (White, Black), counting inside the towers."""
-    white = black = 0
-    for value in cells:
-        height = abs(value)
-        top, below = (height + 1) // 2, height // 2  # colours alternate (§2)
-        if value > 0:
-            white, black = white + top, black + below
-        elif value < 0:
-            white, black = white + below, black + top
-    return white, black
-
-
-def movement_pieces(options: OptionValues) -> tuple[int, int]:
-    """The pieces each colour has during the movement phase of a setup (White, Black)."""
-    size = int(options["size"])
-    total = size * size
-    if options["setup"] == "standard":
-        return total // 2, total - total // 2  # odd boards: Black has one more (§3)
-    return total // 2, total // 2  # odd boards lose the centre; even placement fills all
-
-
-def infer_setup(position: Position) -> str:
-    """The setup a position most plausibly comes from (used when no setup is given)."""
-    if position.phase == "removal":
-        return "remove"
-    if position.phase == "placement":
-        return "placement"
-    if position.neutral is not None:
-        return "neutral" if position.size % 2 else "standard"
-    if position.holes:
-        return "hole" if position.size % 2 else "standard"
-    white, black = piece_counts(position.cells)
-    return "remove" if position.size % 2 and white == black else "standard"
-
-
-def check_position(position: Position, options: OptionValues) -> None:
-    """Raise :class:`NotationError` unless ``position`` can occur in a game with ``options``."""
-
-    def reject(reason: str) -> None:
-        raise NotationError(
-            f"the position does not fit the options: {reason}.",
-            code="notation.position-mismatch",
-            params={"text": format_position(position), "reason": reason},
-        )
-
-    size = position.size
-    setup = options["setup"]
-    if options["size"] != size:
-        reject(f"the board is {size}x{size} but the size option is {options['size']}")
-    centre = geometry(size).centre
-    if centre is not None and setup in ("hole", "placement"):
-        if position.holes != {centre}:
-            reject(f"setup {setup} has exactly one hole, on {geometry(size).cells[centre]}")
-    elif position.holes:
-        reject(f"setup {setup} has no holes on this board")
-    if position.neutral != (centre if setup == "neutral" else None):
-        reject("the neutral base stands on the centre in setup neutral, and only there")
-    white, black = piece_counts(position.cells)
-    if position.phase == "removal":
-        start = initial_position(options)
-        if setup != "remove" or position.cells != start.cells or position.to_move != BLACK:
-            reject("the removal phase only exists at the start of setup remove, Black to act")
-    elif position.phase == "placement":
-        if setup != "placement":
-            reject(f"setup {setup} has no placement phase")
-        if any(abs(value) > 1 for value in position.cells):
-            reject("towers cannot be built during the placement phase")
-        if white - black != (0 if position.to_move == WHITE else 1):
-            reject("White places first and the players alternate")
-        if white + black == size * size - len(position.holes):
-            reject("the board is full, so the placement phase is over")
-    elif (white, black) != movement_pieces(options):
-        expected_white, expected_black = movement_pieces(options)
-        reject(
-            f"setup {setup} has {expected_white} White and {expected_black} Black pieces, "
-            f"not {white} and {black}"
-        )
-    if position.phase != "movement" and position.movement_plies:
-        reject("movement plies can only be counted in the movement phase")
-    if position.movement_plies > geometry(size).move_cap:
-        reject(f"the movement phase ends after {geometry(size).move_cap} plies")
