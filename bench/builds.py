@@ -11,10 +11,12 @@ alternates), so that the machine's load falls on both alike:
   as bench/load.py makes them: first contentful paint and "interactive" (game drawn plus the
   engine's round trips of one Zebra move's clicks). Prints the medians and ranges, and the
   median and range of the per-round ratio this build / baseline.
-* play: per round, two computers (random players, ``?fast=1``) play Zebra 6x6 on each build,
-  and on this build once more with ``prefers-reduced-motion``: the page thread's task time per
-  move (Chromium's Performance.getMetrics TaskDuration over 24 moves; it includes this
-  script's status reads, alike for all) and the long tasks (over 50 ms) seen meanwhile.
+* play: per round (at most PLAY_ROUNDS, the order alternating), two computers (random
+  players, ``?fast=1``) play Zebra 6x6 on each build, and on this build once more with
+  ``prefers-reduced-motion``: the page thread's task time per move (Chromium's
+  Performance.getMetrics TaskDuration over 24 moves; it includes this script's status reads,
+  alike for all), the long tasks (over 50 ms) seen meanwhile, and the per-round ratio this
+  build / baseline.
 
 Needs a built site (`make site`), node_modules (npm ci) and Debian's chromium.
 """
@@ -41,6 +43,7 @@ from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 MOVES = 24
+PLAY_ROUNDS = 8  # at most, of the play measure (each round plays three games)
 LONG_TASKS = """() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
@@ -107,7 +110,10 @@ def play(playwright, urls: dict[str, str], rounds: int) -> None:
     longest: dict[str, list[int]] = {kind: [] for kind in kinds}
     browser = playwright.chromium.launch(executable_path=CHROMIUM_PATH, args=list(CHROMIUM_ARGS))
     for number in range(rounds):
-        for kind, url in kinds.items():
+        order = list(kinds.items())
+        if number % 2:  # the builds' order alternates round by round
+            order.reverse()
+        for kind, url in order:
             context = browser.new_context(
                 service_workers="block", viewport={"width": 1200, "height": 900}
             )
@@ -155,6 +161,10 @@ def play(playwright, urls: dict[str, str], rounds: int) -> None:
     print("|---|---|---|")
     for kind in kinds:
         print(f"| {kind} | {spread(per_move[kind])} | {max(longest[kind])} |")
+    ratios = [
+        this / base for this, base in zip(per_move["this"], per_move["baseline"], strict=True)
+    ]
+    print(f"\nthis build / baseline, task time per move, per round: {spread(ratios)}")
 
 
 def task_seconds(session) -> float:
@@ -185,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             if arguments.only in (None, "startup"):
                 startup(playwright, urls, arguments.rounds, Path(work))
             if arguments.only in (None, "play"):
-                play(playwright, urls, min(arguments.rounds, 4))
+                play(playwright, urls, min(arguments.rounds, PLAY_ROUNDS))
     finally:
         for server in servers:
             server.shutdown()
