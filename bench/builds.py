@@ -117,7 +117,7 @@ def play(playwright, urls: dict[str, str], rounds: int) -> None:
             context = browser.new_context(
                 service_workers="block", viewport={"width": 1200, "height": 900}
             )
-            # window.virusGames, the page's test hook (glue/dom.py test_hooks_wanted)
+            # window.virusGames, the page's test hook (glue/dom/runtime.py test_hooks_wanted)
             context.add_init_script("window.virusGamesTestHooks = true;")
             page = context.new_page()
             if "reduced" in kind:

@@ -174,7 +174,7 @@ class Browser:
             args=list(CHROMIUM_ARGS),
             service_workers="allow",
         )
-        # window.virusGames, the page's test hook (glue/dom.py test_hooks_wanted)
+        # window.virusGames, the page's test hook (glue/dom/runtime.py test_hooks_wanted)
         self.context.add_init_script("window.virusGamesTestHooks = true;")
         if init_script:
             self.context.add_init_script(init_script)

@@ -80,7 +80,7 @@ def browser_context_args(browser_context_args: dict) -> dict:
     }
 
 
-# Asks the game pages for their test hook, window.virusGames (web/app/glue/dom.py
+# Asks the game pages for their test hook, window.virusGames (web/app/glue/dom/runtime.py
 # test_hooks_wanted): set before any of the page's scripts run.
 TEST_HOOKS = "window.virusGamesTestHooks = true;"
 

@@ -121,7 +121,8 @@ def test_page_renderer_prerenders_board_and_options(tmp_path: Path) -> None:
 
 def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) -> None:
     (tmp_path / "app" / "glue").mkdir(parents=True)
-    for name in ("__init__.py", "home.py", "dom.py"):
+    for name in ("__init__.py", "home.py", "dom/__init__.py", "dom/elements.py"):
+        (tmp_path / "app" / "glue" / name).parent.mkdir(exist_ok=True)
         (tmp_path / "app" / "glue" / name).write_text("")
     (tmp_path / "index.html").write_text("<head>\n  <!-- glue:home -->\n</head>\n")
     (tmp_path / "docs").mkdir()
@@ -157,8 +158,12 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
     (work / "glue.bundle").write_bytes(bundle)
     subprocess.run([sys.executable, "-c", build.GLUE_UNBUNDLE], cwd=work, check=True)
     assert sorted(path.name for path in work.iterdir()) == ["glue"]
-    modules = {path.name: path.read_bytes() for path in (work / "glue").iterdir()}
-    assert sorted(modules) == ["__init__.mpy", "dom.mpy", "home.mpy"]
+    modules = {
+        path.relative_to(work / "glue").as_posix(): path.read_bytes()
+        for path in (work / "glue").rglob("*.mpy")
+    }
+    # a subpackage (glue/dom/) comes back as a folder of its own
+    assert sorted(modules) == ["__init__.mpy", "dom/__init__.mpy", "dom/elements.mpy", "home.mpy"]
     assert modules["home.mpy"][:2] == b"M\x06"  # .mpy, format 6: what MicroPython 1.28 loads
     unpacked = gzip.decompress(bundle)
     assert len(unpacked) == unpacked.index(b"\n") + 1 + sum(map(len, modules.values()))
