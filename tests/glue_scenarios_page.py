@@ -33,20 +33,29 @@ def scenario_a_new_game_claims_a_fresh_slot_and_counts_a_generation():
     state = PageState("zebra")
     unlocked = page_state.begin_request(state, "new")
     taken = page_state.take_reply(
-        state, "new", {"ok": True, "view": a_view(ply_count=0)}, unlocked, "slot-1", no_texts
+        state,
+        "new",
+        {"ok": True, "view": a_view(ply_count=0)},
+        unlocked,
+        lambda: "slot-1",
+        no_texts,
     )
     assert taken.new_game and taken.claim == "slot-1" and taken.save and taken.render
     assert state.slot == "slot-1" and state.generation == 1 and state.loaded_generation is None
     assert not taken.ended and not taken.refused
     page_state.begin_request(state, "load")
-    page_state.take_reply(state, "load", {"ok": True, "view": a_view()}, None, "slot-2", no_texts)
+    page_state.take_reply(
+        state, "load", {"ok": True, "view": a_view()}, None, lambda: "slot-2", no_texts
+    )
     assert state.slot == "slot-2" and state.loaded_generation == 2  # no best score for it
 
 
 def scenario_a_restore_keeps_the_saved_games_id():
     state = PageState("zebra")
     state.next_slot = "kept"
-    page_state.take_reply(state, "restore", {"ok": True, "view": a_view()}, None, "new", no_texts)
+    page_state.take_reply(
+        state, "restore", {"ok": True, "view": a_view()}, None, lambda: "new", no_texts
+    )
     assert state.slot == "kept"
 
 
@@ -58,7 +67,7 @@ def scenario_a_refused_new_game_keeps_the_game_and_its_unlocked_seat():
     unlocked = page_state.begin_request(state, "new")
     assert state.unlocked_seat is None  # another game: the privacy screen comes back
     reply = {"ok": False, "error": {"code": "option.bad", "message": "no such size"}}
-    taken = page_state.take_reply(state, "new", reply, unlocked, "other", no_texts)
+    taken = page_state.take_reply(state, "new", reply, unlocked, lambda: "other", no_texts)
     assert state.slot == "mine" and state.unlocked_seat == 1 and state.generation == 0
     assert not taken.new_game and taken.refused and not taken.save
     assert state.message == {
@@ -86,9 +95,13 @@ def scenario_the_reply_that_ends_the_game_says_so_once():
     state.view = a_view()
     state.slot = "s"
     over = a_view(result={"winners": [0]}, to_move=None)
-    taken = page_state.take_reply(state, "click", {"ok": True, "view": over}, None, "x", no_texts)
+    taken = page_state.take_reply(
+        state, "click", {"ok": True, "view": over}, None, lambda: "x", no_texts
+    )
     assert taken.ended and taken.save
-    again = page_state.take_reply(state, "view", {"ok": True, "view": over}, None, "x", no_texts)
+    again = page_state.take_reply(
+        state, "view", {"ok": True, "view": over}, None, lambda: "x", no_texts
+    )
     assert not again.ended
 
 
@@ -96,7 +109,7 @@ def scenario_a_message_in_error_counts_as_refused():
     state = PageState("zebra")
     state.view = a_view()
     reply = {"ok": True, "view": a_view(), "message": {"key": "m", "params": {}, "level": "error"}}
-    taken = page_state.take_reply(state, "click", reply, None, "x", no_texts)
+    taken = page_state.take_reply(state, "click", reply, None, lambda: "x", no_texts)
     assert taken.refused and not taken.save  # no saved game yet on this page
 
 

@@ -285,7 +285,7 @@ class GamePage:
         state = self.state
         op = request["op"]
         taken = page_state.take_reply(
-            state, op, reply, unlocked, new_slot(), self.language.translator.has
+            state, op, reply, unlocked, new_slot, self.language.translator.has
         )
         if taken.claim is not None:
             self.tabs.claim(taken.claim)

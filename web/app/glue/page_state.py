@@ -150,12 +150,12 @@ def take_reply(
     op: str,
     reply: "dict[str, Any]",
     unlocked: "int | None",
-    fresh_slot: str,
+    fresh_slot: "Callable[[], str]",
     has_text: "Callable[[str], bool]",
 ) -> Taken:
     """Takes in the reply to ``op``: the view, the message, and after a new or loaded game the
-    page's per-game state. ``fresh_slot`` is the id a new game would be saved under;
-    ``has_text`` tells whether the site has a translation for a key."""
+    page's per-game state. ``fresh_slot`` makes the id a new game is saved under (called only
+    for one); ``has_text`` tells whether the site has a translation for a key."""
     taken = Taken()
     replacing = op in REPLACING
     view = reply.get("view")
@@ -164,7 +164,7 @@ def take_reply(
     if view:
         state.view = view
     if replacing and reply.get("ok"):
-        state.slot = state.next_slot if op == "restore" else fresh_slot
+        state.slot = state.next_slot if op == "restore" else fresh_slot()
         taken.claim = state.slot
         taken.new_game = True
         state.generation += 1

@@ -3,9 +3,9 @@
 (:class:`Element`, :class:`Event`), storage, time, timers, marks, fetches, workers and sound;
 ``tests/test_glue_boundary.py`` fails when another module touches the browser itself.
 
-Handlers bound with :func:`on` never let an exception escape into the browser: an error in the
-glue is reported through :func:`report` (a message on the page, a warning in the console), and
-the page stays usable.
+Handlers bound with :meth:`Element.on` (and :func:`on_window`, :func:`on_document`) never let
+an exception escape into the browser: an error in the glue is reported (a message on the page,
+a warning in the console), and the page stays usable.
 """
 
 from glue.dom.elements import (
@@ -20,14 +20,11 @@ from glue.dom.elements import (
     make,
     make_svg,
     node,
-    on,
     on_document,
     on_resize,
     on_window,
     root,
     until_attr,
-    wrap,
-    wrap_all,
 )
 from glue.dom.runtime import (
     Flag,
@@ -43,12 +40,10 @@ from glue.dom.runtime import (
     fetch_json,
     format_date,
     format_iso_date,
-    from_js,
     gather,
     go_to,
     guarded,
     is_framed,
-    js_object,
     loaded,
     mark,
     media_matches,
@@ -56,14 +51,10 @@ from glue.dom.runtime import (
     on_error,
     page_address,
     page_time_ms,
-    plain_js,
     post_to_parent,
-    proxy,
     random_bits64,
     referrer,
     reload,
-    report,
-    same,
     save_file,
     site_url,
     sleep_ms,
@@ -83,11 +74,7 @@ from glue.dom.sound import (
     unlock_audio,
 )
 from glue.dom.storage import (
-    SafeStorage,
-    StorageRefused,
     keep_setting,
-    probe_access,
-    read_refusable,
     setting,
     storage,
 )

@@ -100,9 +100,6 @@ class Element:
         """A ``<details>``'s or a ``<dialog>``'s open state."""
         self.raw.open = opened
 
-    def is_open(self) -> bool:
-        return bool(self.raw.open)
-
     # classes and style
     def has_class(self, name: str) -> bool:
         return bool(self.raw.classList.contains(name))
@@ -149,10 +146,6 @@ class Element:
 
     def replace_children(self, children: "list[Element]") -> None:
         self.raw.replaceChildren(*[child.raw for child in children])
-
-    def put_after(self, other: "Element") -> None:
-        """Inserts ``other`` right after this element."""
-        self.raw.after(other.raw)
 
     def remove(self) -> None:
         self.raw.remove()
