@@ -1,16 +1,20 @@
 """This build against another one, in one interleaved run: start-up and the page's thread in play.
 
-    python bench/builds.py --baseline DIR [--rounds 7] [--only startup|play]
+    python bench/builds.py --baseline DIR [--site DIR] [--rounds 7] [--only startup|play]
 
-Serves the built site (dist/) and the baseline build (DIR, for example the build of an earlier
-commit) side by side. Two measures, each interleaved round by round (the order of the builds
-alternates), so that the machine's load falls on both alike:
+Serves the built site (--site, default dist/) and the baseline build (DIR, for example the
+build of an earlier commit) side by side. Two measures, each interleaved round by round (the
+order of the builds alternates), so that the machine's load falls on both alike:
 
 * startup: per round, a cold visit of zebra.html for each build (a fresh on-disk profile) and a
   warm one (the profile of a first visit: service worker precached, memory snapshot stored),
-  as bench/load.py makes them: first contentful paint and "interactive" (game drawn plus the
-  engine's round trips of one Zebra move's clicks). Prints the medians and ranges, and the
-  median and range of the per-round ratio this build / baseline.
+  as bench/load.py makes them: first contentful paint, the first move (clicked from first
+  paint on, from the build's opening book; a build without one makes it once the game is
+  drawn, bench/visits.py), the engine ready ("engine-ready" mark), the game drawn by the
+  engine ("game-ready") and "interactive" (game drawn plus the engine's round trips of one
+  Zebra move's clicks). Prints the medians and ranges, and the median and range of the
+  per-round ratio this build / baseline (the engine's ratios: is the engine interactive no
+  later than on the baseline?).
 * play: per round (at most PLAY_ROUNDS, the order alternating), two computers (random
   players, ``?fast=1``) play Zebra 6x6 on each build, and on this build once more with
   ``prefers-reduced-motion``: the page thread's task time per move (Chromium's
@@ -38,7 +42,8 @@ sys.path.insert(0, str(BENCH))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-import load  # noqa: E402  # bench/load.py: its Browser, visits and first move
+import load  # noqa: E402  # bench/load.py: its Browser and visits
+import visits  # noqa: E402  # bench/visits.py: the first move from the opening book
 from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
@@ -58,10 +63,28 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
 
 
-def startup(playwright, urls: dict[str, str], rounds: int, work: Path) -> None:
-    found: dict[tuple[str, str], list[float]] = {
-        (build, kind): [] for build in urls for kind in ("fcp", "cold", "warm")
+# What the startup measure reports: (visit, timing key) -> label
+STARTUP = {
+    ("cold", "fcp"): "cold: first paint",
+    ("cold", "first_move"): "cold: first move",
+    ("cold", "engine"): "cold: engine ready",
+    ("cold", "ready"): "cold: game ready",
+    ("cold", "interactive"): "cold: interactive",
+    ("warm", "first_move"): "warm: first move",
+    ("warm", "engine"): "warm: engine ready",
+    ("warm", "ready"): "warm: game ready",
+    ("warm", "interactive"): "warm: interactive",
+}
+
+
+def startup(
+    playwright, urls: dict[str, str], books: dict[str, list[str] | None], rounds: int, work: Path
+) -> None:
+    found: dict[tuple[str, tuple[str, str]], list[float]] = {
+        (build, kind): [] for build in urls for kind in STARTUP
     }
+    for build, book in books.items():
+        print(f"{build}: first move {'from the engine (no book)' if book is None else book}")
     warm = {}
     for build, url in urls.items():  # a first visit each: precached, snapshot stored
         warm[build] = work / f"warm-{build}"
@@ -73,28 +96,29 @@ def startup(playwright, urls: dict[str, str], rounds: int, work: Path) -> None:
         order = list(urls) if number % 2 == 0 else list(reversed(urls))
         for build in order:
             browser = load.Browser(playwright, work / f"cold-{build}-{number}")
-            timings = browser.visit(urls[build], move=True)
+            timings = browser.visit(urls[build], move=True, book=books[build])
             browser.close()
-            found[(build, "cold")].append(timings["interactive"])
-            found[(build, "fcp")].append(timings["fcp"])
+            for visit, key in STARTUP:
+                if visit == "cold":
+                    found[(build, (visit, key))].append(timings[key])
         for build in order:
             browser = load.Browser(playwright, warm[build], init_script=load.FORGET_SAVED_GAMES)
-            found[(build, "warm")].append(browser.visit(urls[build], move=True)["interactive"])
+            timings = browser.visit(urls[build], move=True, book=books[build])
             browser.close()
-        print(
-            f"round {number + 1}: "
-            + ", ".join(
-                f"{build} {kind} {values[-1]:.2f} s" for (build, kind), values in found.items()
-            ),
-            flush=True,
-        )
+            for visit, key in STARTUP:
+                if visit == "warm":
+                    found[(build, (visit, key))].append(timings[key])
+        for build in urls:
+            print(
+                f"round {number + 1}, {build}: "
+                + ", ".join(
+                    f"{STARTUP[kind]} {found[(build, kind)][-1]:.2f} s" for kind in STARTUP
+                ),
+                flush=True,
+            )
     print("\n| startup (s) | baseline | this build | this build / baseline, per round |")
     print("|---|---|---|---|")
-    for kind, label in (
-        ("fcp", "cold: first paint"),
-        ("cold", "cold: interactive"),
-        ("warm", "warm: interactive"),
-    ):
+    for kind, label in STARTUP.items():
         base, this = found[("baseline", kind)], found[("this", kind)]
         ratios = [mine / theirs for theirs, mine in zip(base, this, strict=True)]
         print(f"| {label} | {spread(base)} | {spread(this)} | {spread(ratios)} |")
@@ -175,10 +199,13 @@ def task_seconds(session) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", type=Path, required=True, help="another build's dist/")
+    parser.add_argument(
+        "--site", type=Path, default=REPOSITORY / "dist", help="this build (default dist/)"
+    )
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--only", choices=("startup", "play"))
     arguments = parser.parse_args(argv)
-    builds = {"baseline": arguments.baseline, "this": REPOSITORY / "dist"}
+    builds = {"baseline": arguments.baseline, "this": arguments.site}
     for root in builds.values():
         if not (root / "build.json").is_file():
             sys.exit(f"error: no built site in {root}")
@@ -193,7 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         with tempfile.TemporaryDirectory() as work, sync_playwright() as playwright:
             if arguments.only in (None, "startup"):
-                startup(playwright, urls, arguments.rounds, Path(work))
+                books = {
+                    build: visits.site_requests(root, "zebra") for build, root in builds.items()
+                }
+                startup(playwright, urls, books, arguments.rounds, Path(work))
             if arguments.only in (None, "play"):
                 play(playwright, urls, min(arguments.rounds, PLAY_ROUNDS))
     finally:

@@ -254,8 +254,12 @@ def test_the_first_visit_shows_the_download_in_bytes(
     # a lambda, not held.append: Playwright marks its handlers with an attribute
     page.context.route(wasm, lambda route: held.append(route))  # noqa: PLW0108
     page.goto(f"{site_url}/zebra.html")
+    # the first move comes from the opening book; the second waits for the engine: the page
+    # says so, with the download's progress
+    for cell in ("c2", "d2", "b3"):
+        page.locator(f'#board [data-cell="{cell}"]').click()
+    expect(page.locator("#loading-text")).to_have_text("Loading the game…")
     expect(page.locator("#loading-download")).to_be_visible()
-    expect(page.locator("#loading-text")).to_be_hidden()
     total = sum(build_info["bootFiles"]["zebra"].values())
     progress = page.locator("#loading-progress")
     expect(progress).to_have_attribute("max", str(total))

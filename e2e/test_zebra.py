@@ -143,7 +143,8 @@ def test_download_diagram_is_a_standalone_svg(page: Page, site_url: str, watch, 
 
 
 def test_first_paint_before_the_runtime(page: Page, site_url: str, watch) -> None:
-    """The board and a loading indicator show while the runtime is still on its way."""
+    """The board shows while the runtime is still on its way, and the game is drawn from the
+    opening book (whose turn, nothing to undo, no "loading" in the way) before the engine."""
     release = []
     runtime = "**/app/engine-worker.js"  # the engine's worker: it loads the runtime
 
@@ -153,11 +154,12 @@ def test_first_paint_before_the_runtime(page: Page, site_url: str, watch) -> Non
     page.route(runtime, hold_runtime)
     page.goto(f"{site_url}/zebra.html")
     expect(page.locator("#board [data-cell]")).to_have_count(16)
-    expect(page.locator("#loading")).to_be_visible()
-    expect(page.locator("#loading-text")).to_have_text("Starting the game engine…")
+    expect(page.locator("#turn-text")).to_have_text("White to move")
+    expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#undo")).to_be_disabled()
     page.wait_for_timeout(200)
     assert release, "the page asked for the runtime"
+    assert page.locator("body").get_attribute("data-ready") is None  # the engine is held back
     release[0].continue_()
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     expect(page.locator("#loading")).to_be_hidden()

@@ -514,9 +514,16 @@ class WorkerError(TypedDict):
 
 
 class WorkerStarted(TypedDict):
-    """The worker to the page: its script runs (the download bar may start)."""
+    """The worker to the page: its script runs (it downloads nothing until it is released)."""
 
     started: Literal[True]  # always true
+
+
+class WorkerGoing(TypedDict):
+    """The worker to the page: it was released (``{go: true}`` or the first request) and now
+    downloads and starts the engine (the download bar may start); sent once."""
+
+    going: bool  # always true
 
 
 class WorkerBoot(TypedDict):

@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tools.openings import write_opening_books
 from tools.pwa import write_manifest_and_icons
 from tools.rules_pages import write_rules_pages
 from tools.service_worker import write_service_worker
@@ -681,6 +682,8 @@ def main(argv: list[str] | None = None) -> int:
         runtime = copy_runtime(staging, wheel)
         copy_pages(staging, runtime)
         write_build_info(staging, runtime, wheel)
+        books = write_opening_books(staging)  # the first move before the engine arrives
+        log(f"opening books: {len(books)} ({sum(p.stat().st_size for p in books) / 1e6:.1f} MB)")
         write_glue(staging, runtime)
         # 6. Installable and offline: manifest + icons, then the service worker, which lists and
         #    hashes every file written before it (so it must stay the last step).

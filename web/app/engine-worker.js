@@ -14,18 +14,28 @@
 // refused snapshot, or any error while restoring falls back to the normal boot, and a snapshot
 // that failed once is deleted.
 //
-// Messages in: {id, request}. Messages out: {started: true} as soon as this script runs,
-// {id, reply} or {id, error}, and once {boot: "snapshot" | "normal", snapshot: "restored" |
-// "saved" | "none" | "failed: …", steps}: the times (ms since the epoch) of each step.
+// The worker waits to be released before it starts anything (imports, downloads, the
+// snapshot): on a slow link its ~4 MB must not share the link with the page's own files
+// (app/engine-early.js releases it at once where the files are local or arrive fast, else the
+// glue does with its first request). Released by its name ("engine <game id> go") or by the
+// first message it receives.
+//
+// Messages in: {go: true} (the release) and {id, request}; the first message of either kind
+// releases the worker. Messages out: {started: true} as soon as this script runs, {going: true}
+// once when released, {id, reply} or {id, error}, and once {boot: "snapshot" | "normal",
+// snapshot: "restored" | "saved" | "none" | "failed: …", steps}: the times (ms since the
+// epoch) of each step.
 import { BUILD } from "./build-info.js";
 
 const steps = { worker: performance.timeOrigin, started: performance.timeOrigin + performance.now() };
 const step = (name) => (steps[name] = performance.timeOrigin + performance.now());
-self.postMessage({ started: true }); // the page may now download the runtime for its progress bar
+self.postMessage({ started: true }); // the script runs (the progress bar waits for {going: true})
 
-// The game the page plays (the worker's name, "engine <game id>"): its modules are imported
-// before the snapshot is made, so a restored engine has them in memory.
-const pageGame = (self.name || "").replace(/^engine ?/, "");
+// The worker's name, "engine <game id>" or "engine <game id> go": the game the page plays (its
+// modules are imported before the snapshot is made, so a restored engine has them in memory),
+// and "go" where the page released the worker as it started it (a message posted before this
+// script runs reaches it only once the page's busy thread has passed it on).
+const [, pageGame = "", goAtStart] = (self.name || "").split(" ");
 
 const siteURL = (path) => new URL(`../${path}`, import.meta.url).href;
 const indexURL = siteURL(BUILD.pyodide).replace(/[^/]*$/, "");
@@ -45,16 +55,22 @@ async function fetchBytes(url) {
     return response.arrayBuffer();
 }
 
-// Everything is requested at once: Pyodide's two scripts and the game's engine bytecode download
-// while the worker starts (the wasm itself is requested by loadPyodide straight away).
-const pyodideModule = import(siteURL(BUILD.pyodide)).then((module) => {
-    step("pyodideImported");
-    return module;
-});
-const createModule = import(`${indexURL}pyodide.asm.mjs`).then((module) => module.default);
-const engineFiles = BUILD.engineGames[pageGame] ? [fetchBytes(siteURL(BUILD.engineGames[pageGame]))] : [];
-const workerSource = fetch(new URL("./engine_worker.py", import.meta.url)).then((response) => response.text());
-for (const promise of [createModule, workerSource, ...engineFiles]) promise.catch(() => undefined); // awaited later
+// Everything is requested at once when the worker is released: Pyodide's two scripts and the
+// game's engine bytecode download while the worker starts (the wasm itself is requested by
+// loadPyodide straight away).
+let pyodideModule, createModule, workerSource;
+let engineFiles = [];
+
+function download() {
+    pyodideModule = import(siteURL(BUILD.pyodide)).then((module) => {
+        step("pyodideImported");
+        return module;
+    });
+    createModule = import(`${indexURL}pyodide.asm.mjs`).then((module) => module.default);
+    engineFiles = BUILD.engineGames[pageGame] ? [fetchBytes(siteURL(BUILD.engineGames[pageGame]))] : [];
+    workerSource = fetch(new URL("./engine_worker.py", import.meta.url)).then((response) => response.text());
+    for (const promise of [createModule, workerSource, ...engineFiles]) promise.catch(() => undefined); // awaited later
+}
 
 // The snapshot cache (null where there is no Cache Storage: always the normal boot) and the
 // stored snapshot's response, if any (its bytes are read while Pyodide loads, see restore).
@@ -146,7 +162,8 @@ async function saveSnapshot(cache, snapshot) {
     }
 }
 
-const ready = (async () => {
+async function start() {
+    download();
     const { cache, snapshot } = await openSnapshot();
     if (snapshot) {
         try {
@@ -162,7 +179,17 @@ const ready = (async () => {
     step("ready");
     self.postMessage({ boot: "normal", snapshot: saved, steps });
     return handle;
-})();
+}
+
+// The engine's start (a promise of its `handle`), begun when the worker is released; null before.
+let ready = null;
+
+function release() {
+    if (ready) return;
+    step("going");
+    self.postMessage({ going: true });
+    ready = start();
+}
 
 // The snapshot is stored once no request has come for a while: never between the page's first
 // requests, which draw the game and answer the first clicks. A page closed before then boots
@@ -172,6 +199,8 @@ let idleTimer = 0;
 
 self.addEventListener("message", async (event) => {
     const { id, request } = event.data || {};
+    release();
+    if (id === undefined) return; // {go: true}: a release, also after the first
     clearTimeout(idleTimer);
     try {
         const handle = await ready;
@@ -184,3 +213,5 @@ self.addEventListener("message", async (event) => {
         idleTimer = setTimeout(() => (savingSnapshot?.(), (savingSnapshot = null)), SAVE_WHEN_IDLE_MS);
     }
 });
+
+if (goAtStart === "go") release();

@@ -61,6 +61,7 @@ BOARD_STEPS = {
     "End": "last",
 }
 CURSOR_MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+EARLY_INPUT_POLL_MS = 30  # how often the early clicks and keys look for the page's first game
 
 
 class Controls:
@@ -127,6 +128,25 @@ class Controls:
         dom.node("options").on("submit", self.options_submit)
         dom.on_document("pointerdown", self.pointer_down, True)
         dom.on_document("keydown", self.page_key)
+        early = dom.take_early_input()
+        if early:
+            dom.spawn(self.replay_early_input(early), "early input", True)
+
+    async def replay_early_input(self, early: "list[dict[str, Any]]") -> None:
+        """Carries out, in order, the clicks and keys made before the handlers were bound
+        (dom.take_early_input), once the page has a game to take them."""
+        while self.state.view is None:
+            await dom.sleep_ms(EARLY_INPUT_POLL_MS)
+        for event in early:
+            target = event.get("target")
+            if "cell" in event:
+                self.page.click_cell(event["cell"])
+            elif target is None or not dom.root().contains(target):
+                continue  # the button or the board left the page meanwhile
+            elif "key" in event:
+                target.press(event["key"])
+            else:
+                target.click()
 
     # ---- handlers ---------------------------------------------------------------------------
 

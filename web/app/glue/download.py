@@ -96,7 +96,8 @@ class Download:
 
 
 class Bar:
-    """The bar in #loading: "Downloading the game engine… 3.1 of 16.1 MB". The text's template
+    """The bar in #loading, under its text (what the page waits for): "Downloading the game
+    engine… 3.1 of 16.1 MB". The text's template
     is a hidden element the page's translations keep in the current language (data-i18n
     "play.downloading"). Redrawn at most every REDRAW_MS (every frame would cost the engine's
     start measurable time on a slow machine), and at once when the download ends: the bar must
@@ -107,7 +108,6 @@ class Bar:
         self.bar = dom.element("loading-progress")
         self.text = dom.element("loading-bytes")
         self.template = dom.element("loading-download-template")
-        self.starting = dom.element("loading-text")
         self.usable = None not in (self.box, self.bar, self.text, self.template)
         self.latest: Any = None
         self.scheduled = False
@@ -137,8 +137,6 @@ class Bar:
         state = self.latest
         done = state["done"]
         self.box.show(not done)
-        if self.starting is not None:
-            self.starting.show(done)
         if done:
             return
         self.bar.set_attr("max", state["total"])

@@ -5,15 +5,24 @@ starts or thinks. All traffic is JSON text: ``{id, request}`` in, ``{id, reply}`
 true}`` as soon as its script runs and ``{boot, snapshot, steps}`` once the engine is up.
 
 The worker is the one app/engine-early.js started for this game while the page was parsed, if
-any (the events it sent meanwhile are handled first), else a new one."""
+any (the events it sent meanwhile are handled first), else a new one; it downloads nothing
+until it is released (by that script on a fast link, else by the ``hello`` here).
+
+Until the engine is ready, the game's opening book (``glue.book``) answers what it can: a new
+game of the page's default options and the person's first decision. The first request it
+cannot answer, or the engine's arrival, hands the game over (``OpeningBook.handover``): those
+requests go to the worker first, their last reply to ``on_takeover``. A request that has to
+wait for the engine is told to ``on_wait`` first, so that the page can say so."""
 
 import json
 import math
 
 from glue import dom
+from glue.book import BookError, OpeningBook, book_url, seating_name
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from pyengine.protocol import (
@@ -21,6 +30,7 @@ if TYPE_CHECKING:
         Request,
         WorkerBoot,
         WorkerError,
+        WorkerGoing,
         WorkerReply,
         WorkerStarted,
     )
@@ -79,6 +89,14 @@ class EngineClient:
         self.download: str | None = None
         self.download_done = dom.Flag()
         self.worker_started = dom.Flag()
+        self.worker_going = dom.Flag()  # the worker was released: its downloads have started
+        self.ready = False  # the engine has answered ``hello``
+        # The opening book answering before the engine (glue.book), per seating once fetched.
+        self.book: OpeningBook | None = None
+        self.books: dict[str, OpeningBook | None] = {}
+        self.handed_over = False
+        self.on_wait: Callable[[str], Any] | None = None  # a request's op, as it waits
+        self.on_takeover: Callable[[dict[str, Any]], Any] | None = None
 
     # -- the public side ------------------------------------------------------------------
 
@@ -89,12 +107,74 @@ class EngineClient:
         return reply
 
     async def request(self, request: "Request") -> "dict[str, Any]":
-        """Sends ``request`` after the previous ones (the worker handles them in the order
-        they are posted); returns the engine's reply."""
+        """Returns the engine's reply to ``request``: the opening book's while it can answer
+        and the engine is not ready, else the worker's, sent after the previous requests (the
+        worker handles them in the order they are posted)."""
+        if not self.ready:
+            answered = await self.from_book(request)
+            if answered is not None:
+                return answered
+            if self.on_wait is not None:
+                self.on_wait(request["op"])
+        self.take_over()
         hello = self.begin()
         waiting = self.post(json.dumps(request))
         await hello.text()  # a failed start fails every request
         return json.loads(await waiting.text())
+
+    async def from_book(self, request: "Request") -> "dict[str, Any] | None":
+        """The opening book's reply to ``request``, or None. A new game opens the book of its
+        seating (fetched once; a missing or broken book answers nothing)."""
+        if request["op"] == "new":
+            seats = request.get("seats")
+            seating = seating_name(seats, len(seats) if isinstance(seats, list) else 0)
+            if self.handed_over or seating is None or request.get("game") != self.game:
+                return None
+            if seating not in self.books:
+                self.books[seating] = await self.fetch_book(seating)
+            book = self.books[seating]
+            if book is None or self.ready:
+                return None
+            book.left = False
+            self.book = book
+            return book.answer(request, dom.random_bits64() / 18446744073709551616.0)
+        if self.book is None or self.handed_over:
+            return None
+        return self.book.answer(request)
+
+    async def fetch_book(self, seating: str) -> "OpeningBook | None":
+        try:
+            return OpeningBook(
+                await dom.fetch_json(dom.site_url(book_url(self.game, seating))), self.game
+            )
+        except (OSError, ValueError, BookError) as error:
+            dom.warn("no opening book", seating, str(error))
+            return None
+
+    def take_over(self) -> None:
+        """Gives the engine the game the book answered so far (once): its requests go to the
+        worker before any other, and the last one's reply to ``on_takeover``."""
+        book = self.book
+        if self.handed_over or book is None or book.answered == 0:
+            return
+        self.handed_over = True
+        requests = book.handover()
+        if not requests:
+            return
+        self.begin()
+        waits = [self.post(json.dumps(request)) for request in requests]
+        dom.spawn(self.took_over(waits), "hand-over")
+
+    async def took_over(self, waits: "list[Waiting]") -> None:
+        reply: dict[str, Any] = {}
+        try:
+            for waiting in waits:
+                reply = json.loads(await waiting.text())
+        except EngineError as error:  # the worker failed: the page's requests say so
+            dom.warn("hand-over failed", str(error))
+            return
+        if self.on_takeover is not None:
+            self.on_takeover(reply)
 
     async def download_finished(self) -> "str | None":
         """How the download bar's download went, once it has (see ``download``)."""
@@ -129,10 +209,15 @@ class EngineClient:
         self.worker.post({"id": identifier, "request": text})
         return waiting
 
-    def on_message(self, message: "WorkerReply | WorkerError | WorkerStarted") -> None:
+    def on_message(
+        self, message: "WorkerReply | WorkerError | WorkerStarted | WorkerGoing"
+    ) -> None:
         """A message of the worker besides its boot (see :func:`glue.dom.worker_message`)."""
         if "started" in message:
-            self.worker_started.set()  # the download bar may fetch now
+            self.worker_started.set()
+            return
+        if "going" in message:
+            self.worker_going.set()  # the download bar may fetch now
             return
         identifier = message["id"]
         waiting = self.pending.pop(identifier, None)
@@ -142,7 +227,9 @@ class EngineClient:
             return
         if identifier == self.hello_id:
             self.ready_at = dom.page_time_ms()
+            self.ready = True
             dom.mark("engine-ready")  # read by bench/load.py
+            self.take_over()
         if waiting is not None:
             waiting.settle(str(message.get("reply")), None)
 
@@ -177,7 +264,7 @@ class EngineClient:
         try:
             from glue.download import download_runtime  # first visits only
 
-            self.download = await download_runtime(self.worker_started)
+            self.download = await download_runtime(self.worker_going)
         except Exception:
             self.download = "failed"
         self.download_done.set()

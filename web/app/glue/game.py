@@ -224,31 +224,87 @@ class GamePage:
     # ---- the engine ---------------------------------------------------------------------
 
     async def start(self) -> None:
+        """Opens the first game: a new game of the page's options at once from the opening
+        book where it can answer (glue.engine), the engine starting behind it; any other
+        game (resumed, shared, embedded) once the engine has started, so that an engine that
+        fails to start never touches a saved game."""
         self.board.paint_saved(opening.resumable(self))
-        self.controls.bind()
-        self.language.on_change(self.language_changed)
+        self.engine.on_wait = self.engine_awaited
+        self.engine.on_takeover = self.taken_over
         self.set_loading(True)
+        self.controls.bind()  # clicks made before it are carried out now (or once a view is in)
+        for control in dom.find_all("[data-needs-engine]"):
+            control.enable()  # a request made before the engine is ready waits for it, said
+        self.language.on_change(self.language_changed)
+        fresh = opening.fresh_start(self)
+        if fresh:
+            await opening.open_first_game(self)
+            self.shown()
         try:
             await self.engine.start()
         except Exception as error:
             dom.warn("engine start failed", str(error))
             dom.node("loading-text").set_text(self.language.t("play.loading-failed"))
             dom.node("loading").set_class("failed")
+            self.set_loading(True)
             return
-        await opening.open_first_game(self)
+        if not fresh:
+            await opening.open_first_game(self)
+            self.shown()
         self.set_loading(False)
         dom.mark("game-ready")  # read by bench/load.py
         dom.body().set_data("ready", "true")
+
+    def shown(self) -> None:
+        """The first view is drawn: the board takes clicks (those made before it now)."""
+        if self.state.view is None:
+            return
+        dom.mark("game-shown")  # read by bench/load.py
+        if not self.engine.ready:
+            self.set_loading(False)  # a click that must wait for the engine says so again
+        clicks = self.state.early_clicks
+        self.state.early_clicks = []
+        for cell in clicks:
+            self.click_cell(cell)
+
+    def engine_awaited(self, op: str) -> None:
+        """A request waits for the engine: the page says so, visibly and to screen readers
+        ("The computer is getting ready…" for a computer's turn), with the download's progress
+        where there is one."""
+        if op in page_state.LOOKS:
+            return
+        if op == "preview" and not dom.node("loading").is_hidden():
+            return  # said already: the builder asks again at every change
+        self.set_loading(True)
+        key = "play.computer-getting-ready" if op == "bot" else "play.loading-game"
+        self.show_loading(self.language.t(key))
+
+    def show_loading(self, text: str) -> None:
+        loading = dom.node("loading-text")
+        if loading.text() == text:
+            self.say(text)  # the same words again: said again
+        loading.set_text(text)
+
+    def taken_over(self, reply: "dict[str, Any]") -> None:
+        """The engine has the game the opening book answered: its view is the book's (then
+        nothing changes on the page), else the page shows the engine's."""
+        if reply.get("ok") and reply.get("view") == self.state.view:
+            return
+        dom.warn("the engine's game differs from the opening book's")
+        if reply.get("view"):
+            self.receive({"op": "view"}, reply)
 
     def language_changed(self, language: str) -> None:
         if self.state.view is not None:
             self.render()
 
     def set_loading(self, loading: bool) -> None:
+        """``#loading`` shown or hidden (its text back to "Starting the game engine…" when
+        hidden), and the board busy for screen readers while it shows."""
         dom.node("loading").show(loading)
         self.board.element.set_attr("aria-busy", "true" if loading else "false")
-        for button in dom.find_all("[data-needs-engine]"):
-            button.enable(not loading)
+        if not loading:
+            dom.node("loading-text").set_text(self.language.t("play.loading"))
 
     async def send(self, request: "Request") -> "dict[str, Any]":
         """Sends ``request`` and takes in its reply (page_state.begin_request, take_reply); a
@@ -301,7 +357,7 @@ class GamePage:
             finished = outcome(state.view.get("result"), state.view.get("seats") or [])
             illegal = op in ("click", "play") and taken.refused
             self.speaker.play(self.sound_events, illegal, finished if taken.ended else None)
-        if op == "click":  # read by bench/load.py
+        if op in ("click", "play"):  # read by bench/load.py
             dom.mark("click-drawn", None if state.view is None else state.view.get("ply_count"))
 
     def render(self) -> None:
@@ -398,6 +454,10 @@ class GamePage:
         )
         if decision == page_state.CLICK_VIEWING:
             self.panels.say(dom.node("viewing-text").text())
+            return
+        if decision == page_state.CLICK_IGNORED and state.view is None and not state.replay:
+            state.early_clicks.append(cell)  # carried out once the first view is in
+            self.engine_awaited("click")
             return
         if decision == page_state.CLICK_IGNORED and (state.view is None or state.replay):
             return
@@ -520,9 +580,9 @@ def expose(page: GamePage) -> None:
 
 
 async def run() -> None:
+    dom.mark("glue-start")  # the page's Python runs (read by bench/load.py)
     pwa.start()  # waits for the engine's first view (body[data-ready]) by itself
     engine = EngineClient(dom.body().data("game") or "")
-    dom.spawn(engine.start(), "engine start")  # translations load while it boots
     if is_embedded():
         from glue.embed import report_size  # blog widgets only
         from glue.embed_settings import embed_settings

@@ -52,6 +52,17 @@ def resumable(page: "PageOpening") -> "dict[str, Any] | None":
     return page.saved.latest(page.state.game, page.tabs.held_elsewhere())
 
 
+def fresh_start(page: "PageOpening") -> bool:
+    """Whether the page opens on a new game (no saved game, shared record or embedded record
+    to read back): then it needs no engine to start (the opening book may answer)."""
+    if page.embed:
+        return not page.embed.get("record") and not page.state.replay
+    fragment = dom.page_address("hash")
+    if "record=" in fragment or game_asked(fragment):
+        return False
+    return start_asked(fragment) is not None or resumable(page) is None
+
+
 async def open_first_game(page: "PageOpening") -> None:
     """A shared link's game (#record=...), else the game asked for (#game=<id>, the home
     page's list), else this tab's or the most recent unfinished game, else a new game."""

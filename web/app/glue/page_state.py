@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 # Requests that put another game on the page (its own saved game, options, secrets).
 REPLACING = ("new", "load", "restore")
+# Requests the page makes by itself, not for a person's decision: waiting for the engine, they
+# are not announced. (A program's preview on the board, Virus Fight's ``preview``, is: the
+# person sees it come.)
+LOOKS = ("view", "hello", "games")
 # How long the engine thinks per request: short enough that a new game or an undo is taken at
 # once, long enough that the messages cost little.
 SLICE_MS = 50
@@ -71,6 +75,7 @@ class PageState:
         self.hint: dict[str, Any] | None = None
         self.hint_epoch = 0
         self.hint_busy = False
+        self.early_clicks: list[str] = []  # board clicks made before the first view
 
 
 # ---- seats ----------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from glue.dom.elements import (
     on_resize,
     on_window,
     root,
+    take_early_input,
     until_attr,
 )
 from glue.dom.runtime import (

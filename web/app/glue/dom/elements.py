@@ -177,6 +177,11 @@ class Element:
     def click(self) -> None:
         self.raw.click()
 
+    def press(self, key: str) -> None:
+        """A synthetic ``keydown`` of ``key`` on the element (it bubbles, as a real one)."""
+        options = to_js({"key": key, "bubbles": True, "cancelable": True})
+        self.raw.dispatchEvent(js.KeyboardEvent.new("keydown", options))
+
     def select_all(self) -> None:
         """Selects a text field's whole text."""
         self.raw.select()
@@ -405,6 +410,31 @@ def make_svg(name: str, attributes: "dict[str, Any]") -> Element:
 
 def focused() -> "Element | None":
     return wrap(document.activeElement)
+
+
+def take_early_input() -> "list[dict[str, Any]]":
+    """The clicks and keys app/engine-early.js recorded before the glue's handlers were bound,
+    in order: ``{"cell": name}`` (a board cell), ``{"target": Element}`` (a button),
+    ``{"key": key, "target": Element}``; the early script records no more. Once only."""
+    early = getattr(window, "virusGamesEarlyInput", None)
+    if early is None:
+        return []
+    early.taken = True
+    js.Reflect.deleteProperty(window, "virusGamesEarlyInput")
+    taken: list[dict[str, Any]] = []
+    events = early.events
+    for index in range(int(events.length)):
+        event = events[index]
+        cell = getattr(event, "cell", None)
+        key = getattr(event, "key", None)
+        target = getattr(event, "target", None)
+        if cell is not None:
+            taken.append({"cell": str(cell)})
+        elif key is not None and target is not None:
+            taken.append({"key": str(key), "target": Element(target)})
+        elif target is not None:
+            taken.append({"target": Element(target)})
+    return taken
 
 
 def on(target: "Any", event: str, handler: "Callable[..., Any]", capture: bool = False) -> "Any":

@@ -12,18 +12,23 @@ if TYPE_CHECKING:
     from pyengine.protocol import (
         WorkerBoot,
         WorkerError,
+        WorkerGoing,
         WorkerReply,
         WorkerRequest,
         WorkerStarted,
     )
 
 
-def worker_message(data: "Any") -> "WorkerReply | WorkerError | WorkerStarted | None":
+def worker_message(
+    data: "Any",
+) -> "WorkerReply | WorkerError | WorkerStarted | WorkerGoing | None":
     """A message of the engine's worker as Python data, or None (not one of these: the engine's
     boot, or not one the page reads). A reply's text stays the
     worker's JSON text (the page parses it)."""
     if getattr(data, "started", None):
         return {"started": True}
+    if getattr(data, "going", None):
+        return {"going": True}
     identifier = getattr(data, "id", None)
     if identifier is None:
         return None
@@ -44,7 +49,7 @@ class Worker:
         self,
         game: str,
         script: str,
-        on_message: "Callable[[WorkerReply | WorkerError | WorkerStarted], Any]",
+        on_message: "Callable[[WorkerReply | WorkerError | WorkerStarted | WorkerGoing], Any]",
         on_boot: "Callable[[WorkerBoot], Any]",
         on_error: "Callable[[str | None], Any]",
     ) -> None:
