@@ -61,7 +61,6 @@ BOARD_STEPS = {
     "End": "last",
 }
 CURSOR_MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-EARLY_INPUT_POLL_MS = 30  # how often the early clicks and keys look for the page's first game
 
 
 class Controls:
@@ -73,6 +72,7 @@ class Controls:
         self.page = page
         self.state = page.state
         self.resign = ResignStep()
+        self.early: list[dict[str, Any]] = []  # clicks and keys made before bind (engine-early.js)
 
     def click(self, element_id: str, handler: "Callable[[], Any]") -> None:
         dom.node(element_id).on("click", lambda event: handler())
@@ -128,15 +128,13 @@ class Controls:
         dom.node("options").on("submit", self.options_submit)
         dom.on_document("pointerdown", self.pointer_down, True)
         dom.on_document("keydown", self.page_key)
-        early = dom.take_early_input()
-        if early:
-            dom.spawn(self.replay_early_input(early), "early input", True)
+        self.early = dom.take_early_input()  # carried out once the first game is drawn
 
-    async def replay_early_input(self, early: "list[dict[str, Any]]") -> None:
+    def replay_early_input(self) -> None:
         """Carries out, in order, the clicks and keys made before the handlers were bound
-        (dom.take_early_input), once the page has a game to take them."""
-        while self.state.view is None:
-            await dom.sleep_ms(EARLY_INPUT_POLL_MS)
+        (dom.take_early_input); the page calls it once its first game is drawn."""
+        early = self.early
+        self.early = []
         for event in early:
             target = event.get("target")
             if "cell" in event:

@@ -240,6 +240,11 @@ class GamePage:
         if fresh:
             await opening.open_first_game(self)
             self.shown()
+            # The clicks made so far are answered before the engine's download may start (on a
+            # slow link it waits for this page's hello): they need no bytes, only the book.
+            await dom.sleep_ms(0)
+            while self.state.inflight > 0:  # one that waits for the engine starts it itself
+                await dom.sleep_ms(20)
         try:
             await self.engine.start()
         except Exception as error:
@@ -262,7 +267,8 @@ class GamePage:
         dom.mark("game-shown")  # read by bench/load.py
         if not self.engine.ready:
             self.set_loading(False)  # a click that must wait for the engine says so again
-        clicks = self.state.early_clicks
+        self.controls.replay_early_input()  # made before the glue ran
+        clicks = self.state.early_clicks  # made before the first view was in
         self.state.early_clicks = []
         for cell in clicks:
             self.click_cell(cell)
