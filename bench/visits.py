@@ -9,7 +9,9 @@ at each node) until a reply's view has ``ply_count`` >= 1 (a view's fields may b
 the book's ``parts``). The visit waits for the first contentful paint, then makes each request's
 click as soon as it can be made, like a person who knows the move: a board cell at once (the
 board is pre-rendered, and clicks made before the page's glue runs are carried out when it
-binds), a button once the page has drawn the previous clicks' replies (``click-drawn``
+binds; the mouse clicks the cell's centre, as a person's click, where Playwright's own click
+would first wait for the page's thread to be idle), a button once the page has drawn the
+previous clicks' replies (``click-drawn``
 performance marks): ``click <token>`` clicks the board cell ``#board [data-cell=<token>]``
 or else the button
 ``[data-click=<token>]``; ``play <action>`` clicks ``#turn-actions button[data-play=<action>]``
@@ -118,9 +120,12 @@ def book_first_move(page, requests: list[str], timeout_ms: float) -> tuple[float
     for request in requests:
         op, _, token = request.partition(" ")
         cell = page.locator(f"#board [data-cell={json.dumps(token)}]")
-        if op != "click" or not cell.count():  # a button the page draws: after the last reply
+        box = cell.bounding_box() if op == "click" and cell.count() else None
+        if box is None:  # a button the page draws: after the last reply
             wait_drawn(page, clicked, requests, timeout_ms)
-        click_request(page, request, timeout_ms)
+            click_request(page, request, timeout_ms)
+        else:  # the mouse, as a person's click: no waiting for the page's thread to be idle
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         clicked += 1
     wait_drawn(page, clicked, requests, timeout_ms)
     for at, ply in page.evaluate(DRAWN):

@@ -50,6 +50,11 @@ if TYPE_CHECKING:
     from pyengine.protocol import Message, NewRequest, Request, View
 
 
+# After the first view, how long the page waits for more clicks before it lets the engine's
+# download start on a slow link (GamePage.settle).
+SETTLE_MS = 250
+
+
 class GamePage:
     def __init__(self, language: "i18n.PageLanguage", engine: EngineClient) -> None:
         self.language = language
@@ -113,6 +118,7 @@ class GamePage:
         self.made_animator: Any = None
         self.speaker = Speaker(self.embed is not None)
         self.sound_events: list[str] = []  # what the board showed happen in this reply
+        self.last_click_ms = 0.0  # when the board was last clicked (page time)
         self.options = OptionsForm(state, language, self.embed)
         self.controls = Controls(self)
 
@@ -239,12 +245,9 @@ class GamePage:
         fresh = opening.fresh_start(self)
         if fresh:
             await opening.open_first_game(self)
+            busy = dom.working()
             self.shown()
-            # The clicks made so far are answered before the engine's download may start (on a
-            # slow link it waits for this page's hello): they need no bytes, only the book.
-            await dom.sleep_ms(0)
-            while self.state.inflight > 0:  # one that waits for the engine starts it itself
-                await dom.sleep_ms(20)
+            await self.settle(busy)
         try:
             await self.engine.start()
         except Exception as error:
@@ -259,6 +262,17 @@ class GamePage:
         self.set_loading(False)
         dom.mark("game-ready")  # read by bench/load.py
         dom.body().set_data("ready", "true")
+
+    async def settle(self, busy: int) -> None:
+        """Until the person's first clicks are answered: those made so far, and any that
+        follow within SETTLE_MS (a busy page thread delivers clicks late). On a slow link the
+        engine's download waits for this page's ``hello``, so that it does not compete with
+        them; a click that must wait for the engine starts it itself."""
+        while True:
+            quiet = dom.page_time_ms() - self.last_click_ms
+            if dom.working() <= busy and quiet >= SETTLE_MS:
+                return
+            await dom.sleep_ms(20)
 
     def shown(self) -> None:
         """The first view is drawn: the board takes clicks (those made before it now)."""
@@ -455,6 +469,7 @@ class GamePage:
         program builder's slot, the shape placer's anchor or the engine; the viewing bar's
         text while an earlier position is viewed; nothing while a computer decides."""
         state = self.state
+        self.last_click_ms = dom.page_time_ms()
         decision = page_state.click_decision(
             state, self.viewing() is not None, bool(self.builder.visible)
         )
@@ -475,6 +490,7 @@ class GamePage:
 
     def click_token(self, token: str) -> None:
         """A click token from a picture beside the board (the dice) or a choice button."""
+        self.last_click_ms = dom.page_time_ms()
         if page_state.token_clickable(self.state, self.viewing() is not None):
             dom.spawn(self.send({"op": "click", "cell": token}), "click", True)
 
