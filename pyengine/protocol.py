@@ -499,6 +499,12 @@ class WorkerRequest(TypedDict):
     request: str  # a :data:`Request` as JSON text
 
 
+class WorkerGo(TypedDict):
+    """The page to the worker: the release; the worker starts its downloads (once)."""
+
+    go: bool  # always true
+
+
 class WorkerReply(TypedDict):
     """The worker to the page: the engine's reply to request ``id``."""
 
@@ -520,7 +526,7 @@ class WorkerStarted(TypedDict):
 
 
 class WorkerGoing(TypedDict):
-    """The worker to the page: it was released (``{go: true}`` or the first request) and now
+    """The worker to the page: it was released (its name or ``{go: true}``) and now
     downloads and starts the engine (the download bar may start); sent once."""
 
     going: bool  # always true

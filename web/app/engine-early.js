@@ -19,8 +19,8 @@
 //     head), has arrived fast: its resource timing entry took under FAST_MS from request to last byte, or
 //     came from the HTTP cache (transferSize 0). The link is fast, or the files are cached: the
 //     engine starts as early as it can.
-// Otherwise (a slow link) the glue releases it with its first request (`hello`), once the
-// page's own files have arrived, or this script does after SAFETY_MS if the glue has not.
+// Otherwise (a slow link) the glue releases it ({go: true}) once the page can play (its first
+// view drawn and the first clicks answered), or this script does after SAFETY_MS.
 //
 // 2. It keeps the person's first clicks and keys (before the glue has bound its handlers, a
 // click on the pre-rendered board would do nothing): a click on a board cell, a click on a

@@ -17,11 +17,10 @@
 // The worker waits to be released before it starts anything (imports, downloads, the
 // snapshot): on a slow link its ~4 MB must not share the link with the page's own files
 // (app/engine-early.js releases it at once where the files are local or arrive fast, else the
-// glue does with its first request). Released by its name ("engine <game id> go") or by the
-// first message it receives.
+// glue does once the page can play). Released by its name ("engine <game id> go") or by
+// {go: true}; requests that come before wait for it, in order.
 //
-// Messages in: {go: true} (the release) and {id, request}; the first message of either kind
-// releases the worker. Messages out: {started: true} as soon as this script runs, {going: true}
+// Messages in: {go: true} (the release) and {id, request}. Messages out: {started: true} as soon as this script runs, {going: true}
 // once when released, {id, reply} or {id, error}, and once {boot: "snapshot" | "normal",
 // snapshot: "restored" | "saved" | "none" | "failed: …", steps}: the times (ms since the
 // epoch) of each step.
@@ -182,13 +181,17 @@ async function start() {
 }
 
 // The engine's start (a promise of its `handle`), begun when the worker is released; null before.
+// Requests that come earlier wait for it, in order.
 let ready = null;
+let onRelease;
+const released = new Promise((resolve) => (onRelease = resolve));
 
 function release() {
     if (ready) return;
     step("going");
     self.postMessage({ going: true });
     ready = start();
+    onRelease(ready);
 }
 
 // The snapshot is stored once no request has come for a while: never between the page's first
@@ -198,12 +201,15 @@ const SAVE_WHEN_IDLE_MS = 1500;
 let idleTimer = 0;
 
 self.addEventListener("message", async (event) => {
-    const { id, request } = event.data || {};
-    release();
-    if (id === undefined) return; // {go: true}: a release, also after the first
+    const { id, request, go } = event.data || {};
+    if (go) {
+        release(); // {go: true}: a release (once; later ones change nothing)
+        return;
+    }
+    if (id === undefined) return;
     clearTimeout(idleTimer);
     try {
-        const handle = await ready;
+        const handle = await (ready || released);
         self.postMessage({ id, reply: handle(request) });
     } catch (error) {
         self.postMessage({ id, error: String(error && error.message ? error.message : error) });

@@ -5,8 +5,9 @@ starts or thinks. All traffic is JSON text: ``{id, request}`` in, ``{id, reply}`
 true}`` as soon as its script runs and ``{boot, snapshot, steps}`` once the engine is up.
 
 The worker is the one app/engine-early.js started for this game while the page was parsed, if
-any (the events it sent meanwhile are handled first), else a new one; it downloads nothing
-until it is released (by that script on a fast link, else by the ``hello`` here).
+any (the events it sent meanwhile are handled first), else a new one. The ``hello`` goes out
+at once; the worker downloads nothing until it is released, by that script on a fast link or a
+warm visit, else by :meth:`EngineClient.release` (``{go: true}``) once the page can play.
 
 Until the engine is ready, the game's opening book (``glue.book``) answers what it can: a new
 game of the page's default options and the person's first decision. The first request it
@@ -95,6 +96,7 @@ class EngineClient:
         self.book: OpeningBook | None = None
         self.books: dict[str, OpeningBook | None] = {}
         self.handed_over = False
+        self.released = False  # this page has let the worker start (release)
         self.on_wait: Callable[[str], Any] | None = None  # a request's op, as it waits
         self.on_takeover: Callable[[dict[str, Any]], Any] | None = None
 
@@ -116,11 +118,20 @@ class EngineClient:
                 return answered
             if self.on_wait is not None:
                 self.on_wait(request["op"])
+            self.release()  # it waits for the engine: the engine's download starts now
         self.take_over()
         hello = self.begin()
         waiting = self.post(json.dumps(request))
         await hello.text()  # a failed start fails every request
         return json.loads(await waiting.text())
+
+    def release(self) -> None:
+        """Lets the worker start its downloads (it may have been released already: by
+        app/engine-early.js on a fast link or a warm visit); posts ``hello`` first."""
+        self.begin()
+        if not self.released and self.worker is not None:
+            self.released = True
+            self.worker.post({"go": True})
 
     async def from_book(self, request: "Request") -> "dict[str, Any] | None":
         """The opening book's reply to ``request``, or None. A new game opens the book of its
@@ -161,7 +172,7 @@ class EngineClient:
         requests = book.handover()
         if not requests:
             return
-        self.begin()
+        self.release()
         waits = [self.post(json.dumps(request)) for request in requests]
         dom.spawn(self.took_over(waits), "hand-over")
 

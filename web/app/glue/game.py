@@ -248,6 +248,7 @@ class GamePage:
             busy = dom.working()
             self.shown()
             await self.settle(busy)
+        self.engine.release()
         try:
             await self.engine.start()
         except Exception as error:
@@ -266,9 +267,9 @@ class GamePage:
     async def settle(self, busy: int) -> None:
         """Until the person's first clicks are answered: those made so far, and any that
         follow within SETTLE_MS (a busy page thread delivers clicks late). On a slow link the
-        engine's download waits for this page's ``hello``, so that it does not compete with
-        them; a click that must wait for the engine starts it itself."""
-        while True:
+        engine's download waits for this page's release (EngineClient.release), so that it
+        does not compete with them; a click that must wait for the engine releases it itself."""
+        while not self.engine.worker_going.is_set():  # released already: a fast link
             quiet = dom.page_time_ms() - self.last_click_ms
             if dom.working() <= busy and quiet >= SETTLE_MS:
                 return
@@ -605,6 +606,7 @@ async def run() -> None:
     dom.mark("glue-start")  # the page's Python runs (read by bench/load.py)
     pwa.start()  # waits for the engine's first view (body[data-ready]) by itself
     engine = EngineClient(dom.body().data("game") or "")
+    engine.begin()  # its hello, answered once the worker is released and up
     if is_embedded():
         from glue.embed import report_size  # blog widgets only
         from glue.embed_settings import embed_settings

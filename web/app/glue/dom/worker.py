@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from pyengine.protocol import (
         WorkerBoot,
         WorkerError,
+        WorkerGo,
         WorkerGoing,
         WorkerReply,
         WorkerRequest,
@@ -87,7 +88,7 @@ class Worker:
         if message is not None:
             self.on_message(message)
 
-    def post(self, message: "WorkerRequest") -> None:
+    def post(self, message: "WorkerRequest | WorkerGo") -> None:
         self.raw.postMessage(plain_js(message))
 
 
