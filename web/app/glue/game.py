@@ -26,6 +26,7 @@ left (or a shared link's game), and records go out as files and links and come b
 import json
 
 from glue import dom, i18n, opening, page_state, pwa
+from glue.absent import ABSENT_BUILDER, ABSENT_PLACER
 from glue.board import Board
 from glue.computer import Computer
 from glue.controls import Controls
@@ -533,53 +534,6 @@ class GamePage:
                 "bootSteps": self.engine.boot_steps,
             }
         )
-
-
-class AbsentBuilder:
-    """The program builder of a page whose game has no secret setup (yet)."""
-
-    visible = False
-    active = 0
-    identity = None
-    last_draft = None
-
-    def hide(self) -> None:
-        pass
-
-    def cell_label(self, cell: "Any") -> None:
-        return None
-
-    def select_cell(self, cell: "Any") -> bool:
-        return False
-
-
-class AbsentPlacer:
-    """The shape placer of a page whose game has no shape to place (yet)."""
-
-    active = False
-    last_pointer = None
-
-    def update(self, placement: "Any", can_cancel: bool = True) -> bool:
-        return False
-
-    def set_cursor(self, cell: "Any") -> None:
-        pass
-
-    def click(self, cell: "Any", via_touch: bool = False) -> bool:
-        return False
-
-    def key(self, event: "Any") -> bool:
-        return False
-
-    def step(self, cell: "Any", direction: "Any") -> None:
-        return None
-
-    def suggested_anchor(self) -> None:
-        return None
-
-
-ABSENT_BUILDER = AbsentBuilder()
-ABSENT_PLACER = AbsentPlacer()
 
 
 def new_slot() -> str:
