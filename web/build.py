@@ -34,7 +34,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tools.lessons import write_lesson_pages
 from tools.openings import write_opening_books
+from tools.puzzle_pages import write_puzzle_pages
 from tools.pwa import write_manifest_and_icons
 from tools.rules_pages import write_rules_pages
 from tools.service_worker import write_service_worker
@@ -527,6 +529,9 @@ def copy_pages(dist: Path, runtime: dict[str, Any]) -> None:
     # One rules page per game with a content file in web/rules/: text, engine diagrams and
     # "try it" boards (tools/rules_pages.py).
     write_rules_pages(dist, renderer)
+    # The lesson tracks (tools/lessons.py) and the puzzle trainer (tools/puzzle_pages.py).
+    write_lesson_pages(dist, renderer)
+    write_puzzle_pages(dist, renderer)
 
 
 GLUE_PLACEHOLDER = re.compile(r"<!--\s*glue:([\w.]+)\s*-->")
