@@ -21,6 +21,19 @@ BOARD_NAMES = (
     "fight-the-virus:testing",
 )
 BOARDS: "dict[str, Any]" = {}
+# Boards of this file's own, not on a rules page: a line with the opponent's answers (a
+# puzzle's shape: White plays, Black answers, White plays), built like the others.
+LINE = ["a2-a3", "a1-b1", "c2-d2"]
+EXTRA_SPECS = {
+    "zebra:line": {
+        "options": {"size": 4},
+        "solver": 0,
+        "solutions": [LINE],
+        "prompt": "rules.zebra.try.diagonal.prompt",
+        "success": "rules.zebra.try.diagonal.success",
+        "wrong": "rules.zebra.try.diagonal.wrong",
+    }
+}
 
 
 def use_boards(boards):
@@ -269,3 +282,63 @@ def scenario_tryit_the_keyboard_cursor_finds_the_nearest_cell_off_a_grid():
     # first cell
     assert sheet.targets()[0] == "die:2"
     assert sheet.place_cursor(cells_of(sheet)) == cells_of(sheet)[0]
+
+
+def scenario_tryit_the_opponent_answers_on_the_line_by_itself():
+    data = board("zebra:line")
+    assert not data.pending_reply
+    assert data.click("a2").kind == "select"
+    step = data.click("a3")
+    assert step.kind == "right" and data.pending_reply and not data.done
+    assert said(data)["params"]["reason"]["key"] == "rules.tryit.await-reply"
+    assert data.targets() == []  # no click while the answer is due
+    assert data.click("c2").kind == "wait" and data.mistakes == 0
+    step = data.reply()
+    assert step.kind == "reply" and not data.pending_reply
+    assert said(data) == {
+        "key": "rules.tryit.replied",
+        "params": {"action": "a1-b1"},
+        "level": "ok",
+    }
+    assert step.announce == data.feedback
+    assert data.reply().kind == "none"
+    data.click("c2")
+    assert data.click("d2").kind == "right" and data.done
+    assert said(data)["key"] == "rules.tryit.right"
+
+
+def scenario_tryit_a_hint_points_at_the_next_click_of_the_answer():
+    data = board("zebra:line")
+    step = data.hint()
+    assert step.kind == "hint" and data.hinted == ["a2"] and data.hints == 1
+    assert said(data)["level"] == "hint"
+    assert said(data)["params"]["hint"] == {
+        "key": "rules.tryit.hint",
+        "params": {"cell": data.label("a2")},
+    }
+    data.click("a2")
+    assert data.hinted == []
+    data.hint()
+    assert data.hinted == ["a3"] and data.hints == 2  # the selection's next click
+    data.click("b1")  # another piece: a fresh selection
+    data.hint()
+    assert data.hinted == ["a2"] and data.selection == []
+
+
+def scenario_tryit_mistakes_count_wrong_and_illegal_tries_and_survive_a_reset():
+    data = board("zebra:line")
+    data.click("c2")
+    assert data.click("d2").kind == "wrong" and data.mistakes == 1
+    assert data.click("a1").kind == "illegal" and data.mistakes == 2
+    data.reset()
+    assert data.mistakes == 2 and data.node_index == 0
+
+
+def scenario_tryit_the_answer_plays_the_whole_line():
+    data = board("zebra:line")
+    kinds = []
+    while data.right_action() is not None:
+        kinds.append(data.answer().kind)
+    assert kinds == ["answer", "reply", "answer"] and data.done and data.answered
+    assert data.answer().kind == "none" and data.hint().kind == "none"
+

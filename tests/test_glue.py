@@ -52,6 +52,8 @@ def tryit_boards() -> dict:
             if name in glue_scenarios_rules.BOARD_NAMES:
                 boards[name] = rules_pages.tryit_data(game, spec)
     assert sorted(boards) == sorted(glue_scenarios_rules.BOARD_NAMES)
+    for name, spec in glue_scenarios_rules.EXTRA_SPECS.items():
+        boards[name] = rules_pages.tryit_data(name.split(":")[0], spec)
     return boards
 
 

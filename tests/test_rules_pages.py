@@ -72,7 +72,7 @@ def test_every_rules_key_is_used() -> None:
     )
     used |= set(
         re.findall(
-            r'data-i18n(?:-[\w-]+)?="(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()
+            r'(?:data-i18n(?:-[\w-]+)?=|)"(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()
         )
     )
     used = {

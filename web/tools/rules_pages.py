@@ -171,6 +171,7 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
 
     present = pyengine.get_game(game_id).presentation()
     solutions = solutions_of(spec)
+    solver = spec.get("solver")  # with a solver, the other seats' actions are answers
     messages = _Messages()
     nodes: list[dict[str, Any]] = []
 
@@ -184,9 +185,26 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
         )
         entry["grid"] = present.grid(state)
         entry["labels"] = {spot: messages.add(present.cell_label(state, spot)) for spot in spots}
-        if played in solutions:
+        if played in solutions or state.is_terminal():
+            if played not in solutions:
+                raise ValueError(f"{game_id}: the game ends after {played}, not a solution")
             entry["done"] = True
             entry["paths"], entry["actions"], entry["explain"], entry["buttons"] = [], [], {}, {}
+            return number
+        if solver is not None and state.current_player() != solver:
+            # The opponent's answer on the solution line: the page plays it by itself.
+            replies = [
+                solution[len(played)]
+                for solution in solutions
+                if solution[: len(played)] == played and len(solution) > len(played)
+            ]
+            if len(set(replies)) != 1:
+                raise ValueError(f"{game_id}: after {played} the solutions disagree: {replies}")
+            after = state.clone()
+            after.apply(replies[0])
+            reply = {"text": replies[0], "right": True}
+            entry.update(paths=[], actions=[reply], explain={}, buttons={}, auto=0)
+            reply["next"] = node(after, [*played, replies[0]], list(present.last_move(after)))
             return number
         pairs = click_paths(present, state)
         actions: list[dict[str, Any]] = []
@@ -242,7 +260,7 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
 
     node(build_state(game_id, spec), [], [])
     data: dict[str, Any] = {
-        key: spec[key] for key in ("prompt", "success", "wrong", "progress") if key in spec
+        key: spec[key] for key in ("prompt", "success", "wrong", "progress", "hint") if key in spec
     }
     return {**data, "nodes": nodes, "messages": messages.table}
 
@@ -261,6 +279,43 @@ def tryit_start_svg(game_id: str, spec: dict[str, Any]) -> str:
 def _json_script(data: Any, element_id: str) -> str:
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
     return f'<script type="application/json" id="{element_id}">{text}</script>'
+
+
+TRYIT_BUTTONS = {
+    "reset": "rules.tryit.reset",
+    "hint": "rules.tryit.hint-button",
+    "answer": "rules.tryit.answer-button",
+}
+
+
+def tryit_block_html(
+    uid: str,
+    heading: str,
+    start_svg: str,
+    data: dict[str, Any] | None,
+    buttons: tuple[str, ...] = ("reset",),
+) -> str:
+    """A try-it block (what ``glue.tryboard.TryBoard`` draws on): ``heading`` is its title
+    and prompt markup (the prompt's element is ``{uid}-prompt``, which the board's
+    description names), then the board with ``start_svg``, its buttons, feedback and live
+    region, the ``buttons`` under it (of TRYIT_BUTTONS) and ``data`` as a JSON script
+    (``{uid}-data``; None for a page that loads its data later)."""
+    actions = "".join(
+        f'<button type="button" class="tryit-{name}"><span data-i18n="{TRYIT_BUTTONS[name]}">'
+        "</span></button>"
+        for name in buttons
+    )
+    script = "" if data is None else _json_script(data, f"{uid}-data")
+    return (
+        f'<div class="tryit" id="{uid}" data-tryit="{uid}-data">{heading}'
+        f'<div class="tryit-board" tabindex="0" role="application" data-i18n-aria-label="rules.tryit.board-label"'
+        f' aria-describedby="{uid}-prompt {uid}-help">{start_svg}</div>'
+        f'<p class="tryit-help muted" id="{uid}-help" data-i18n="rules.tryit.help"></p>'
+        f'<div class="tryit-buttons" role="group" data-i18n-aria-label="rules.tryit.choices"></div>'
+        f'<p class="tryit-feedback" aria-live="polite"></p>'
+        f'<p class="tryit-announce visually-hidden" aria-live="polite"></p>'
+        f'<div class="tryit-actions">{actions}</div>{script}</div>'
+    )
 
 
 def section_html(game_id: str, index: int, section: dict[str, Any]) -> str:
@@ -285,19 +340,14 @@ def section_html(game_id: str, index: int, section: dict[str, Any]) -> str:
             )
         elif "tryit" in block:
             spec = block["tryit"]
-            data = tryit_data(game_id, spec)
             parts.append(
-                f'<div class="tryit" id="{uid}" data-tryit="{uid}-data">'
-                f'<h3 class="tryit-title" data-i18n="rules.tryit.title"></h3>'
-                f'<p class="tryit-prompt" id="{uid}-prompt" data-i18n="{spec["prompt"]}"></p>'
-                f'<div class="tryit-board" tabindex="0" role="application" data-i18n-aria-label="rules.tryit.board-label"'
-                f' aria-describedby="{uid}-prompt {uid}-help">{tryit_start_svg(game_id, spec)}</div>'
-                f'<p class="tryit-help muted" id="{uid}-help" data-i18n="rules.tryit.help"></p>'
-                f'<div class="tryit-buttons" role="group" data-i18n-aria-label="rules.tryit.choices"></div>'
-                f'<p class="tryit-feedback" aria-live="polite"></p>'
-                f'<p class="tryit-announce visually-hidden" aria-live="polite"></p>'
-                f'<div class="tryit-actions"><button type="button" class="tryit-reset"><span data-i18n="rules.tryit.reset"></span></button></div>'
-                f"{_json_script(data, f'{uid}-data')}</div>"
+                tryit_block_html(
+                    uid,
+                    f'<h3 class="tryit-title" data-i18n="rules.tryit.title"></h3>'
+                    f'<p class="tryit-prompt" id="{uid}-prompt" data-i18n="{spec["prompt"]}"></p>',
+                    tryit_start_svg(game_id, spec),
+                    tryit_data(game_id, spec),
+                )
             )
         else:
             raise ValueError(f"{game_id}: unknown block {sorted(block)}")

@@ -1,13 +1,14 @@
-"""A "try it" board of a rules page, without the page: its position, the selection, what a
-click or a key means, the feedback and the keyboard cursor. Pure logic (no browser import): the
-page module ``rules`` draws it, and ``tests/glue_scenarios_rules.py`` checks it under CPython
-and MicroPython.
+"""A "try it" board (a rules page's exercise, a lesson's step, a puzzle), without the page: its
+position, the selection, what a click or a key means, the feedback, the keyboard cursor, hints
+and the answer. Pure logic (no browser import): ``glue.tryboard`` draws it, and
+``tests/glue_scenarios_rules.py`` checks it under CPython and MicroPython.
 
 Everything a board needs was computed by the engine at build time (web/tools/rules_pages.py,
 ``tryit_data``) and sits in the page as JSON: per position (*node*) its SVG, the click paths of
 the legal actions (``[[token, ...], action index]``) with each action's verdict, the engine's
 explanation of clicks that make no action, the cells' spoken labels and the buttons for clicks
-that are not cells. Clicks are matched against the paths exactly as the game page's controller
+that are not cells. A node where the opponent answers on the solution line (a puzzle's
+defence) has ``auto``: the index of that answer, which the page plays by itself. Clicks are matched against the paths exactly as the game page's controller
 matches them (pyengine/controller/clicks.py, ``match_click``).
 
 Texts are translation requests (``{"key", "params"}``, the engine's messages) or plain tokens
@@ -28,7 +29,9 @@ MOVES = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRi
 class Step:
     """What a click, a button or a key did. ``kind`` says which (for tests and the page):
     ``done`` (the board is solved already), ``deselect``, ``select``, ``right`` (a right action:
-    the next position), ``wrong`` (legal, not the one asked for), ``illegal`` or ``cancel``.
+    the next position), ``wrong`` (legal, not the one asked for), ``illegal``, ``cancel``,
+    ``reply`` (the opponent's answer on the solution line), ``wait`` (a click while it is
+    due), ``hint``, ``answer`` (an action of the answer, shown) or ``none`` (nothing to do).
     The page redraws the board (or, without ``redraw``, only the feedback) and says
     ``announce`` when it is not None (``""`` empties the live region)."""
 
@@ -62,6 +65,10 @@ class TryIt:
         self.selection: list[str] = []
         self.cursor: str | None = None
         self.feedback: dict[str, Any] | None = None  # {key, params, level}
+        self.hinted: list[str] = []  # the clicks the last hint points at
+        self.mistakes = 0  # wrong and illegal tries since the start
+        self.hints = 0  # hints asked for since the start
+        self.answered = False  # "show the answer" played an action
         self.reset()
 
     @property
@@ -73,10 +80,19 @@ class TryIt:
         return bool(self.node.get("done"))
 
     def reset(self) -> None:
+        """Back to the start. The counts of mistakes, hints and answers stay: a page that
+        judges the attempt (the puzzle trainer) judges the first one."""
         self.node_index = 0
         self.selection = []
         self.cursor = None
         self.feedback = None
+        self.hinted = []
+
+    @property
+    def pending_reply(self) -> bool:
+        """The opponent is to answer on the solution line: the page plays ``reply()`` after a
+        pause (the board takes no click meanwhile)."""
+        return self.node.get("auto") is not None and not self.done
 
     def message(self, index: int) -> "dict[str, Any]":
         return self.data["messages"][index]
@@ -100,8 +116,8 @@ class TryIt:
         return tokens
 
     def targets(self) -> "list[str]":
-        """The clicks the board offers now (none once solved)."""
-        return [] if self.done else self.next_tokens()
+        """The clicks the board offers now (none once solved or while the opponent answers)."""
+        return [] if self.done or self.pending_reply else self.next_tokens()
 
     # -- clicks ----------------------------------------------------------------------------
 
@@ -110,6 +126,9 @@ class TryIt:
         if node.get("done"):
             self.feedback = {"key": "rules.tryit.done", "params": {}, "level": "ok"}
             return Step("done", redraw=False)
+        if self.pending_reply:
+            return Step("wait", redraw=False)
+        self.hinted = []
         if self.selection and self.selection[-1] == token:
             self.selection.pop()  # clicking the selected cell again takes the selection back
             self.feedback = None
@@ -133,6 +152,7 @@ class TryIt:
                 return Step("select", announce=announce)
         explained = node["explain"].get(" ".join(extended))
         self.selection = []
+        self.mistakes += 1
         if explained is None:
             self.feedback = {"key": "rules.tryit.pick-highlighted", "level": "error"}
         else:
@@ -147,7 +167,9 @@ class TryIt:
         """Makes the node's action ``index``: the next position if it is right, else why not."""
         action = self.node["actions"][index]
         self.selection = []
+        self.hinted = []
         if not action["right"]:
+            self.mistakes += 1
             self.feedback = {
                 "key": "rules.tryit.legal-but",
                 "params": {
@@ -159,13 +181,99 @@ class TryIt:
             return Step("wrong")
         self.node_index = action["next"]
         done = self.done
-        key = self.data["success"] if done else self.data.get("progress") or "rules.tryit.go-on"
+        if self.pending_reply:
+            key = "rules.tryit.await-reply"
+        elif done:
+            key = self.data["success"]
+        else:
+            key = self.data.get("progress") or "rules.tryit.go-on"
         self.feedback = {
             "key": "rules.tryit.right" if done else "rules.tryit.good-step",
             "params": {"action": action["text"], "reason": {"key": key, "params": {}}},
             "level": "ok",
         }
         return Step("right")
+
+    def reply(self) -> Step:
+        """The opponent's answer on the solution line (the node's ``auto`` action)."""
+        if not self.pending_reply:
+            return Step("none", redraw=False)
+        action = self.node["actions"][self.node["auto"]]
+        self.node_index = action["next"]
+        self.selection = []
+        if self.done:
+            self.feedback = {
+                "key": "rules.tryit.right",
+                "params": {
+                    "action": action["text"],
+                    "reason": {"key": self.data["success"], "params": {}},
+                },
+                "level": "ok",
+            }
+        else:
+            self.feedback = {
+                "key": "rules.tryit.replied",
+                "params": {"action": action["text"]},
+                "level": "ok",
+            }
+        return Step("reply", announce=self.feedback)
+
+    def right_action(self) -> "int | None":
+        """The index of the first right action here (the answer's next action)."""
+        node = self.node
+        if node.get("done"):
+            return None
+        if node.get("auto") is not None:
+            return node["auto"]
+        for index, action in enumerate(node["actions"]):
+            if action["right"]:
+                return index
+        return None
+
+    def hint(self) -> Step:
+        """Points at the next click of the answer (``hinted``) and says the board's hint, or
+        the general one naming that click."""
+        index = self.right_action()
+        if index is None or self.pending_reply:
+            return Step("none", redraw=False)
+        self.hints += 1
+        tokens: list[str] = []
+        for path in self.node["paths"]:
+            if path[1] == index:
+                tokens = path[0]
+                break
+        depth = len(self.selection)
+        if tokens[:depth] != self.selection:
+            self.selection = []
+            depth = 0
+        self.hinted = tokens[depth : depth + 1]
+        if self.data.get("hint"):
+            message: Any = {"key": self.data["hint"], "params": {}}
+        elif self.hinted:
+            message = {"key": "rules.tryit.hint", "params": {"cell": self.label(self.hinted[0])}}
+        else:
+            message = {
+                "key": "rules.tryit.hint-action",
+                "params": {"action": self.node["actions"][index]["text"]},
+            }
+        self.feedback = {
+            "key": "rules.tryit.hint-said",
+            "params": {"hint": message},
+            "level": "hint",
+        }
+        return Step("hint", announce=self.feedback)
+
+    def answer(self) -> Step:
+        """Plays the answer's next action (the solver's or the opponent's)."""
+        index = self.right_action()
+        if index is None:
+            return Step("none", redraw=False)
+        self.answered = True
+        if self.pending_reply:
+            return self.reply()
+        step = self.play(index)
+        step.kind = "answer"
+        return step
 
     def cancel(self) -> Step:
         """Escape: the selection is dropped."""

@@ -1,0 +1,263 @@
+"""A "try it" board on the page: the board's SVG (with motion from the last picture) and
+cell classes, the buttons, the feedback, the keyboard cursor, the announcements, hints, the
+opponent's answers and "show the answer". ``glue.tryit`` decides what clicks and keys mean; the
+data was computed by the engine at build time (web/tools/rules_pages.py ``tryit_data``). Used
+by the rules pages' exercises, the lessons and the puzzle trainer."""
+
+import json
+
+from glue import dom, i18n
+from glue.animator import Animator
+from glue.tryit import MOVES, Button, Step, TryIt
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+REPLY_PAUSE_MS = 700  # before the opponent's answer on the solution line
+ANSWER_PAUSE_MS = 900  # between the actions of a shown answer
+
+
+class TryBoard:
+    """The board of a try-it block ``root`` (markup: web/tools/rules_pages.py
+    ``tryit_block_html``), on ``data`` (the block's JSON script when None) starting from
+    ``start_svg`` (the picture in the markup when None). ``on_step(step)`` runs after each step
+    is drawn (a lesson marks its progress, the trainer judges the puzzle)."""
+
+    def __init__(
+        self,
+        language: "i18n.PageLanguage",
+        root: "dom.Element",
+        data: "dict[str, Any] | None" = None,
+        start_svg: "str | None" = None,
+        game: "str | None" = None,
+    ) -> None:
+        self.language = language
+        self.root = root
+        if data is None:
+            data = json.loads(dom.node(root.data("tryit") or "").text())
+        self.tryit = TryIt(data)
+        self.game = game or dom.body().data("game") or ""
+        self.on_step: Callable[[Step], Any] | None = None
+        self.epoch = 0  # a new position or a reset stops the replies and answers under way
+        self.board = part(root, ".tryit-board")
+        self.buttons = part(root, ".tryit-buttons")
+        self.feedback = part(root, ".tryit-feedback")
+        self.announcer = part(root, ".tryit-announce")
+        self.start_svg = self.board.content_markup() if start_svg is None else start_svg
+        # the picture on the board (motion starts from it; None: none to start from)
+        self.shown_svg: str | None = self.start_svg
+        self.animator = Animator(self.board)
+        self.cells: dict[str, dom.Element] = {}  # the board's cells by name (the first of each)
+        self.order: list[str] = []  # their names in page order
+        self.shown: list[tuple[dom.Element, Button]] = []  # the buttons shown, what they do
+        self.board.on("click", self.on_click)
+        self.board.on("keydown", self.on_key)
+        self.board.on("focus", self.on_focus)
+        self.board.on("blur", self.on_blur)
+        self.buttons.on("click", self.on_button)
+        for name, handler in (
+            ("reset", self.on_reset),
+            ("hint", self.on_hint),
+            ("answer", self.on_answer),
+        ):
+            button = root.find(".tryit-" + name)
+            if button is not None:
+                button.on("click", handler)
+        self.tryit.reset()
+        self.draw()
+
+    def load(self, data: "dict[str, Any]", start_svg: str, game: "str | None" = None) -> None:
+        """A new position on the same board (the next lesson step, the next puzzle)."""
+        self.epoch += 1
+        self.tryit = TryIt(data)
+        if game:
+            self.game = game
+        self.start_svg = start_svg
+        self.shown_svg = None
+        self.draw()
+
+    def text(self, value: "Any") -> str:
+        """A translation request's text (a token without a label stays as it is)."""
+        return self.language.message(value) if isinstance(value, dict) else str(value)
+
+    # -- events ----------------------------------------------------------------------------
+
+    def on_click(self, event: "dom.Event") -> None:
+        cell = event.target.closest("[data-cell]") if event.target is not None else None
+        if cell is None:
+            return
+        token = cell.data("cell") or ""
+        self.tryit.cursor = token
+        self.after(self.tryit.click(token))
+
+    def on_button(self, event: "dom.Event") -> None:
+        target = event.target.closest("button") if event.target is not None else None
+        if target is None:
+            return
+        for element, button in self.shown:
+            if element.same(target):
+                if button.action is None:
+                    self.after(self.tryit.click(button.token))
+                else:
+                    self.after(self.tryit.play(button.action))
+                return
+
+    def on_key(self, event: "dom.Event") -> None:
+        key = event.key
+        if key in MOVES:
+            event.prevent()
+            dx, dy = MOVES[key]
+            self.tryit.move_cursor(dx, dy, self.centres)
+            self.show_cursor(True)
+        elif key in ("Enter", " "):
+            event.prevent()
+            if not self.tryit.cursor:
+                self.show_cursor(True)
+            else:
+                self.after(self.tryit.click(self.tryit.cursor))
+        elif key == "Escape":
+            event.prevent()
+            self.after(self.tryit.cancel())
+
+    def on_focus(self, event: "dom.Event") -> None:
+        self.show_cursor(False)
+
+    def on_blur(self, event: "dom.Event") -> None:
+        self.hide_cursor()
+
+    def on_reset(self, event: "dom.Event") -> None:
+        self.reset()
+        self.board.focus()
+
+    def reset(self) -> None:
+        self.epoch += 1
+        self.tryit.reset()
+        self.draw()
+        self.report(Step("reset"))
+
+    def on_hint(self, event: "dom.Event") -> None:
+        self.after(self.tryit.hint())
+
+    def on_answer(self, event: "dom.Event") -> None:
+        """Plays the rest of the answer, one action at a time."""
+        self.epoch += 1
+        dom.spawn(self.play_answer(self.epoch), "showing the answer")
+
+    async def play_answer(self, epoch: int) -> None:
+        while epoch == self.epoch and self.tryit.right_action() is not None:
+            self.after(self.tryit.answer(), reply=False)
+            await dom.sleep_ms(ANSWER_PAUSE_MS)
+
+    async def play_reply(self, epoch: int) -> None:
+        await dom.sleep_ms(REPLY_PAUSE_MS)
+        if epoch == self.epoch and self.tryit.pending_reply:
+            self.after(self.tryit.reply())
+
+    def after(self, step: Step, reply: bool = True) -> None:
+        if step.redraw:
+            self.draw(moving=step.kind in ("right", "reply", "answer"))
+        else:
+            self.render_feedback()
+        if step.announce is not None:
+            self.announce(self.text(step.announce))
+        self.report(step)
+        if reply and self.tryit.pending_reply:
+            dom.spawn(self.play_reply(self.epoch), "the opponent's answer")
+
+    def report(self, step: Step) -> None:
+        if self.on_step is not None:
+            self.on_step(step)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, moving: bool = False) -> None:
+        tryit = self.tryit
+        svg = tryit.svg()
+        picture = self.start_svg if svg is None else svg
+        before = self.shown_svg
+        old_svg = self.board.find("svg")
+        self.animator.finish()
+        self.board.set_markup(picture)  # the engine's own SVG
+        self.shown_svg = picture
+        if moving and before is not None and before != picture:
+            self.animator.animate(self.game, before, old_svg, picture)
+        self.root.set_class("solved", tryit.done)
+        self.root.set_class("replying", tryit.pending_reply)
+        targets = tryit.targets()
+        self.cells = {}
+        self.order = []
+        for element in self.board.find_all("[data-cell]"):
+            cell = element.data("cell") or ""
+            if cell not in self.cells:
+                self.cells[cell] = element
+                self.order.append(cell)
+            element.set_class("tryit-target", cell in targets)
+            element.set_class("tryit-selected", cell in tryit.selection)
+            element.set_class("tryit-hint", cell in tryit.hinted)
+            element.set_attr("aria-label", self.text(tryit.aria_label(cell, targets)))
+        self.draw_buttons(targets)
+        self.render_feedback()
+        if self.board.has_focus():
+            self.show_cursor(False)
+
+    def draw_buttons(self, targets: "list[str]") -> None:
+        """Clicks that are not cells (a die, a piece to write) and actions made without a cell
+        (a pass, "erase nothing") are buttons."""
+        self.shown = []
+        for button in self.tryit.buttons(targets, self.on_board):
+            element = dom.make("button", "", self.text(button.label))
+            element.set_attr("type", "button")
+            element.set_data("token", button.token)
+            if button.pressed:
+                element.set_attr("aria-pressed", "true")
+            self.shown.append((element, button))
+        self.buttons.replace_children([element for element, _ in self.shown])
+        self.buttons.show(bool(self.shown))
+
+    def on_board(self, token: str) -> bool:
+        return token in self.cells
+
+    def render_feedback(self) -> None:
+        feedback = self.tryit.feedback
+        if feedback is None:
+            self.feedback.set_text("")
+            self.feedback.set_data("level", "")
+        else:
+            self.feedback.set_text(self.language.t(feedback["key"], feedback.get("params")))
+            self.feedback.set_data("level", feedback["level"])
+
+    # -- the keyboard cursor ---------------------------------------------------------------
+
+    def centres(self) -> "list[tuple[str, float, float]]":
+        spots = []
+        for element in self.board.find_all("[data-cell]"):
+            left, top, width, height = element.rect()
+            spots.append((element.data("cell") or "", left + width / 2, top + height / 2))
+        return spots
+
+    def show_cursor(self, announce: bool) -> None:
+        cursor = self.tryit.place_cursor(self.order)
+        self.hide_cursor()
+        cell = self.cells.get(cursor) if cursor else None
+        if cell is None:
+            return
+        cell.set_class("tryit-cursor", True)
+        if announce:
+            self.announce(str(cell.attr("aria-label") or cursor))
+
+    def hide_cursor(self) -> None:
+        for element in self.board.find_all(".tryit-cursor"):
+            element.set_class("tryit-cursor", False)
+
+    def announce(self, text: str) -> None:
+        self.announcer.set_text(text)
+
+
+def part(root: "dom.Element", selector: str) -> "dom.Element":
+    """The part of a try-it block that its markup always has (web/tools/rules_pages.py)."""
+    found = root.find(selector)
+    if found is None:
+        raise LookupError("a try-it block has no " + selector)
+    return found
