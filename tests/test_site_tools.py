@@ -18,6 +18,7 @@ sys.path.insert(0, str(REPOSITORY / "web"))
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
 import build  # noqa: E402
+import glue_bundle  # noqa: E402
 import serve  # noqa: E402
 
 SAMPLE_PATHS = [
@@ -121,15 +122,24 @@ def test_page_renderer_prerenders_board_and_options(tmp_path: Path) -> None:
 
 def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) -> None:
     (tmp_path / "app" / "glue").mkdir(parents=True)
-    for name in ("__init__.py", "home.py", "dom/__init__.py", "dom/elements.py"):
+    sources = {
+        "__init__.py": "",
+        "home.py": "from glue import dom\n",
+        "dom/__init__.py": "from glue.dom.elements import Element\n",
+        "dom/elements.py": "class Element:\n    pass\n",
+        "rules.py": "from glue import dom\n\ndef main():\n    from glue import tryit\n",
+        "tryit.py": "",
+    }
+    for name, source in sources.items():
         (tmp_path / "app" / "glue" / name).parent.mkdir(exist_ok=True)
-        (tmp_path / "app" / "glue" / name).write_text("")
+        (tmp_path / "app" / "glue" / name).write_text(source)
     (tmp_path / "index.html").write_text("<head>\n  <!-- glue:home -->\n</head>\n")
+    (tmp_path / "rules-zebra.html").write_text("<head><!-- glue:rules --></head>")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "page.html").write_text("<head><!-- glue:home --></head>")
     (tmp_path / "plain.html").write_text("<head></head>")
     runtime = {"micropython": "micropython/1/micropython.mjs", "pyscript": "pyscript/2/core.js"}
-    build.write_glue(tmp_path, runtime)
+    glue_bundle.write_glue(tmp_path, runtime)
     assert (tmp_path / "plain.html").read_text() == "<head></head>"
     for page, prefix in ((tmp_path / "index.html", ""), (tmp_path / "docs" / "page.html", "../")):
         text = page.read_text()
@@ -143,7 +153,7 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
         assert tag.group(1) == prefix
         assert (
             html.unescape(tag.group(3))
-            == build.GLUE_UNBUNDLE + "from glue.home import main\nmain()"
+            == glue_bundle.GLUE_UNBUNDLE + "from glue.home import main\nmain()"
         )
         config = json.loads(html.unescape(tag.group(2)))
         # the site's own MicroPython: PyScript would fetch it from a CDN without this
@@ -156,7 +166,7 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
     work = tmp_path / "unbundled"
     work.mkdir()
     (work / "glue.bundle").write_bytes(bundle)
-    subprocess.run([sys.executable, "-c", build.GLUE_UNBUNDLE], cwd=work, check=True)
+    subprocess.run([sys.executable, "-c", glue_bundle.GLUE_UNBUNDLE], cwd=work, check=True)
     assert sorted(path.name for path in work.iterdir()) == ["glue"]
     modules = {
         path.relative_to(work / "glue").as_posix(): path.read_bytes()
@@ -164,6 +174,22 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
     }
     # a subpackage (glue/dom/) comes back as a folder of its own
     assert sorted(modules) == ["__init__.mpy", "dom/__init__.mpy", "dom/elements.mpy", "home.mpy"]
+    # the modules only a learning page imports (imports in functions counted) are a second
+    # bundle, which only those pages load
+    learning = (tmp_path / "rules-zebra.html").read_text()
+    config = json.loads(html.unescape(re.findall(r'config="([^"]+)"', learning)[0]))
+    assert config["files"] == {
+        "./app/glue.bundle": "./glue.bundle",
+        "./app/glue-learn.bundle": "./glue-learn.bundle",
+    }
+    (work / "glue.bundle").write_bytes(bundle)
+    (work / "glue-learn.bundle").write_bytes((tmp_path / "app" / "glue-learn.bundle").read_bytes())
+    (work / "glue").rename(work / "first")
+    subprocess.run([sys.executable, "-c", glue_bundle.GLUE_UNBUNDLE], cwd=work, check=True)
+    both = sorted(
+        path.relative_to(work / "glue").as_posix() for path in (work / "glue").rglob("*.mpy")
+    )
+    assert both == sorted([*modules, "rules.mpy", "tryit.mpy"])
     assert modules["home.mpy"][:2] == b"M\x06"  # .mpy, format 6: what MicroPython 1.28 loads
     unpacked = gzip.decompress(bundle)
     assert len(unpacked) == unpacked.index(b"\n") + 1 + sum(map(len, modules.values()))

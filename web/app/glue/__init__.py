@@ -15,5 +15,7 @@ The package keeps two kinds of modules apart:
   parts (``game`` and the modules it names), and one module per page (``home``, ``rules``,
   ``poster``, ``game``), each with a ``main()`` that the page's ``<script type="mpy">`` calls.
 
-The build ships the package as MicroPython bytecode in one archive (web/build.py, write_glue).
+The build ships the package as MicroPython bytecode in two bundles (web/tools/glue_bundle.py):
+what the play pages can import, and the modules only the learning pages (rules, lessons,
+puzzles) use. A game or home module never imports a learning page's module.
 """
