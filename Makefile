@@ -13,11 +13,11 @@ CHROMIUM := /usr/bin/chromium
 play: site
 	@$(PY) web/tools/serve.py --root dist --port $(PORT)
 
-# Code health first (lint, format, types), then the engine tests under CPython, then the browser
-# tests against the freshly built site. The e2e run is separate so that it imports the built
-# wheel, not the source tree.
+# Code health first (lint, format, types), then the engine tests under CPython (on both cores),
+# then the browser tests against the freshly built site. The e2e run is separate so that it
+# imports the built wheel, not the source tree.
 test: lint site $(VENV)/.dev $(CHROMIUM)
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests -n 2
 	$(PY) -m pytest e2e
 
 # Lint, formatting and type checks; all their configuration is in pyproject.toml.
@@ -28,7 +28,7 @@ lint: $(VENV)/.dev
 
 # Fast feedback while editing the engine (no build, no browser).
 unit: $(VENV)/.dev
-	$(PY) -m pytest tests
+	$(PY) -m pytest tests -n 2
 
 e2e: site $(VENV)/.dev $(CHROMIUM)
 	$(PY) -m pytest e2e
