@@ -124,7 +124,7 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
     (tmp_path / "app" / "glue").mkdir(parents=True)
     sources = {
         "__init__.py": "",
-        "home.py": "from glue import dom\n",
+        "game.py": "from glue import dom\n",
         "dom/__init__.py": "from glue.dom.elements import Element\n",
         "dom/elements.py": "class Element:\n    pass\n",
         "rules.py": "from glue import dom\n\ndef main():\n    from glue import tryit\n",
@@ -133,10 +133,10 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
     for name, source in sources.items():
         (tmp_path / "app" / "glue" / name).parent.mkdir(exist_ok=True)
         (tmp_path / "app" / "glue" / name).write_text(source)
-    (tmp_path / "index.html").write_text("<head>\n  <!-- glue:home -->\n</head>\n")
+    (tmp_path / "index.html").write_text("<head>\n  <!-- glue:game -->\n</head>\n")
     (tmp_path / "rules-zebra.html").write_text("<head><!-- glue:rules --></head>")
     (tmp_path / "docs").mkdir()
-    (tmp_path / "docs" / "page.html").write_text("<head><!-- glue:home --></head>")
+    (tmp_path / "docs" / "page.html").write_text("<head><!-- glue:game --></head>")
     (tmp_path / "plain.html").write_text("<head></head>")
     runtime = {"micropython": "micropython/1/micropython.mjs", "pyscript": "pyscript/2/core.js"}
     glue_bundle.write_glue(tmp_path, runtime)
@@ -153,7 +153,7 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
         assert tag.group(1) == prefix
         assert (
             html.unescape(tag.group(3))
-            == glue_bundle.GLUE_UNBUNDLE + "from glue.home import main\nmain()"
+            == glue_bundle.GLUE_UNBUNDLE + "from glue.game import main\nmain()"
         )
         config = json.loads(html.unescape(tag.group(2)))
         # the site's own MicroPython: PyScript would fetch it from a CDN without this
@@ -173,24 +173,24 @@ def test_glue_pages_get_pyscript_with_the_sites_own_micropython(tmp_path: Path) 
         for path in (work / "glue").rglob("*.mpy")
     }
     # a subpackage (glue/dom/) comes back as a folder of its own
-    assert sorted(modules) == ["__init__.mpy", "dom/__init__.mpy", "dom/elements.mpy", "home.mpy"]
-    # the modules only a learning page imports (imports in functions counted) are a second
+    assert sorted(modules) == ["__init__.mpy", "dom/__init__.mpy", "dom/elements.mpy", "game.mpy"]
+    # the modules only the other pages import (imports in functions counted) are a second
     # bundle, which only those pages load
     learning = (tmp_path / "rules-zebra.html").read_text()
     config = json.loads(html.unescape(re.findall(r'config="([^"]+)"', learning)[0]))
     assert config["files"] == {
         "./app/glue.bundle": "./glue.bundle",
-        "./app/glue-learn.bundle": "./glue-learn.bundle",
+        "./app/glue-pages.bundle": "./glue-pages.bundle",
     }
     (work / "glue.bundle").write_bytes(bundle)
-    (work / "glue-learn.bundle").write_bytes((tmp_path / "app" / "glue-learn.bundle").read_bytes())
+    (work / "glue-pages.bundle").write_bytes((tmp_path / "app" / "glue-pages.bundle").read_bytes())
     (work / "glue").rename(work / "first")
     subprocess.run([sys.executable, "-c", glue_bundle.GLUE_UNBUNDLE], cwd=work, check=True)
     both = sorted(
         path.relative_to(work / "glue").as_posix() for path in (work / "glue").rglob("*.mpy")
     )
     assert both == sorted([*modules, "rules.mpy", "tryit.mpy"])
-    assert modules["home.mpy"][:2] == b"M\x06"  # .mpy, format 6: what MicroPython 1.28 loads
+    assert modules["game.mpy"][:2] == b"M\x06"  # .mpy, format 6: what MicroPython 1.28 loads
     unpacked = gzip.decompress(bundle)
     assert len(unpacked) == unpacked.index(b"\n") + 1 + sum(map(len, modules.values()))
     assert not (tmp_path / "app" / "glue").exists()

@@ -1,11 +1,11 @@
 """The page glue (web/app/glue) as bundles of MicroPython bytecode, and the PyScript tags that
 run it on every page that asks for it (``<!-- glue:home -->`` runs ``glue.home.main()``).
 
-Two bundles: ``app/glue.bundle`` holds every module the play pages can import (the game
-pages, the home page, the embeds: the closure of their entry modules' imports, imports inside
-functions counted); ``app/glue-learn.bundle`` holds the rest, the modules only the learning
-pages use (rules, lessons, puzzles: LEARNING_ENTRIES). A play page loads the first; a learning
-page loads both. So a lesson or a puzzle adds nothing to what a game page downloads.
+Two bundles: ``app/glue.bundle`` holds every module the play pages can import (the game pages
+and the blog's poster, PLAY_ENTRIES: the closure of their entry modules' imports, imports
+inside functions counted); ``app/glue-pages.bundle`` holds the rest, the modules only the other
+pages use (home, rules, lessons, puzzles, docs). A play page loads the first; any other page
+loads both. So nothing those pages gain adds to what a game page downloads.
 
 A bundle is gzip data of a header line, ``name:size`` for each module (``dom/elements.mpy`` for
 a subpackage's), then the modules' bytes in that order; GLUE_UNBUNDLE, the first lines of each
@@ -28,9 +28,9 @@ from typing import Any
 
 MICROPYTHON_VERSION = "1.28.0-6"  # web/build.py copies this release's files
 GLUE_BUNDLE = "app/glue.bundle"
-LEARN_BUNDLE = "app/glue-learn.bundle"
-# The entry modules of the pages that load the learning bundle too.
-LEARNING_ENTRIES = ("rules", "learn", "puzzles")
+PAGES_BUNDLE = "app/glue-pages.bundle"
+# The entry modules of the play pages: they load only GLUE_BUNDLE.
+PLAY_ENTRIES = ("game", "poster")
 GLUE_PLACEHOLDER = re.compile(r"<!--\s*glue:([\w.]+)\s*-->")
 # Run first by every page's MicroPython script: writes each bundle's modules into glue/. (Also
 # run by CPython in tests/test_site_tools.py.)
@@ -152,11 +152,11 @@ def write_glue(dist: Path, runtime: dict[str, Any]) -> dict[str, int]:
     entries = {
         match.group(1) for page in pages for match in GLUE_PLACEHOLDER.finditer(page.read_text())
     }
-    play = closure(package, sorted(entries - set(LEARNING_ENTRIES)))
+    play = closure(package, sorted(entries & set(PLAY_ENTRIES)))
     modules = compile_glue(package)
     core = [(name, data) for name, data in modules if module_name(package, package / name) in play]
     rest = [(name, data) for name, data in modules if (name, data) not in core]
-    bundles = {GLUE_BUNDLE: pack(core), LEARN_BUNDLE: pack(rest)}
+    bundles = {GLUE_BUNDLE: pack(core), PAGES_BUNDLE: pack(rest)}
     for bundle, data in bundles.items():
         (dist / bundle).write_bytes(data)
     shutil.rmtree(package)
@@ -184,7 +184,7 @@ def tags(
     micropython_wasm: str,
 ) -> str:
     """The tags that run ``glue.<module>.main()`` on a page ``prefix`` away from the root."""
-    bundles = [GLUE_BUNDLE] + ([LEARN_BUNDLE] if module in LEARNING_ENTRIES else [])
+    bundles = [GLUE_BUNDLE] + ([] if module in PLAY_ENTRIES else [PAGES_BUNDLE])
     config = json.dumps(
         {
             "interpreter": prefix + runtime["micropython"],

@@ -16,6 +16,7 @@ The package keeps two kinds of modules apart:
   ``poster``, ``game``), each with a ``main()`` that the page's ``<script type="mpy">`` calls.
 
 The build ships the package as MicroPython bytecode in two bundles (web/tools/glue_bundle.py):
-what the play pages can import, and the modules only the learning pages (rules, lessons,
-puzzles) use. A game or home module never imports a learning page's module.
+what the play pages (game pages, the blog's poster) can import, and the modules only the other
+pages (home, rules, lessons, puzzles, docs) use. A game page's module never imports another
+page's module.
 """
