@@ -7,6 +7,7 @@ from __future__ import annotations
 import doctest
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -214,3 +215,13 @@ def test_medium_outplays_the_greedy_player():
 
     summary = play_match("fight-the-virus", ["medium", "greedy"], games=40, seed=11)
     assert summary.wins[0] + summary.draws / 2 >= 24
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_every_level_crosses_the_last_research_square_when_it_can(level: str) -> None:
+    """Crossing R12 wins the game, whatever it costs: no level keeps its fields instead (a
+    position from a game where the active player's dice, raised, reach R12)."""
+    record = (Path(__file__).parent / "data" / "fight_the_virus_last_square.txt").read_text()
+    state = FIGHT_THE_VIRUS.read_record(record)
+    choice = str(make_player("fight-the-virus", level, seed=1).choose(state))
+    assert choice.endswith(">R12"), choice

@@ -36,6 +36,7 @@ from pyengine.games.fight_the_virus.sheet import (
     CURVE_RED,
     PLACEMENTS,
     RESEARCH_BONUS,
+    RESEARCH_SQUARES,
     SPIKE_MASK,
     TESTING_EXTRA,
     TESTING_RED,
@@ -77,6 +78,7 @@ NEEDED_CURVE = frozenset(
 )
 """The curve squares the red target ``C33`` needs: itself and the columns before it (columns
 are filled left to right; the rest of its own column may stay empty)."""
+WIN_SCORE = 1000.0  # a use that wins the game outranks every other
 BONUS_VALUE = {"S": 8.0, "N": 6.0, "O": 5.0, None: 0.0}
 """What a triggered bonus is worth to the greedy player, in use-score points."""
 
@@ -189,6 +191,8 @@ class GreedyBot:
         slack = self.slack(sheet)
         if use.area == "R":
             square = sheet.research + 1
+            if square == RESEARCH_SQUARES:
+                return WIN_SCORE  # crossing the last square wins: nothing to keep fields for
             overpay = cost - _min_cost(square)
             if overpay and overpay > slack - weights["keep"]:
                 return -50.0  # keep a field or so against a double six
