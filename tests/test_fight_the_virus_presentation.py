@@ -199,3 +199,15 @@ def test_a_single_possible_raise_gives_the_raised_shape():
     reply = controller.handle({"op": "click", "cell": "A:c8.d8.e8.d9"})
     assert reply["message"]["params"]["action"] == "5+1>A:c8.d8.e8.d9"
     assert reply["view"]["last_move"] == ["c8", "d8", "e8", "d9"]
+
+
+def test_the_seat_mark_draws_that_seats_sheet():
+    """A puzzle's board stays the solver's sheet, whoever decides next (web/tools/rules_pages.py
+    ``tryit_data``); an unknown seat falls back to the deciding player's."""
+    state = FIGHT_THE_VIRUS.new_initial_state({"players": 2})
+    present = FIGHT_THE_VIRUS.presentation()
+    deciding = state.current_player()
+    other = 1 - deciding
+    assert f'data-seat="{deciding}"' in present.render(state)
+    assert f'data-seat="{other}"' in present.render(state, seat=other)
+    assert f'data-seat="{deciding}"' in present.render(state, seat=7)

@@ -71,8 +71,9 @@ class Marks(TypedDict, total=False):
     """The page's marks on a board picture, each optional: the ``highlighted`` cells (the legal
     next clicks), the ``selected`` cell, the cells of the ``last_move``, whether
     ``coordinates`` are drawn (default: yes), whether the board is ``flipped`` half a turn (a1
-    top right) and its pixel ``size`` (width and height; without it only the ``viewBox`` is
-    set)."""
+    top right), its pixel ``size`` (width and height; without it only the ``viewBox`` is
+    set) and, for a game whose board is one seat's (Fight the Virus's sheet), the ``seat``
+    whose board is drawn (default: the game's choice, the deciding player's)."""
 
     highlighted: Iterable[str]
     selected: str | None
@@ -80,6 +81,7 @@ class Marks(TypedDict, total=False):
     coordinates: bool
     flipped: bool
     size: int | None
+    seat: int
 
 
 class BoardView(Marks, total=False):

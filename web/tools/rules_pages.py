@@ -180,8 +180,10 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
         entry: dict[str, Any] = {}
         nodes.append(entry)
         spots = board_spots(present, state)
+        # a puzzle's board is the solver's (Fight the Virus: their sheet, even at the end)
+        seat = {} if solver is None else {"seat": solver}
         entry["svg"] = (
-            None if number == 0 else board_svg(present.render(state, last_move=last_move))
+            None if number == 0 else board_svg(present.render(state, last_move=last_move, **seat))
         )
         entry["grid"] = present.grid(state)
         entry["labels"] = {spot: messages.add(present.cell_label(state, spot)) for spot in spots}

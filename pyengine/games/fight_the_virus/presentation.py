@@ -114,9 +114,11 @@ class FightTheVirusPresentation(FightTheVirusTexts):
     # -- drawing ---------------------------------------------------------------------------
 
     def render(self, state: FightTheVirusState, **marks: Unpack[Marks]) -> str:
-        """The sheet of :func:`.viewed_seat`, with the marks on its spots (a sheet has no
-        coordinates and is never flipped)."""
-        seat = viewed_seat(state)
+        """The sheet of the ``seat`` mark, else of :func:`.viewed_seat`, with the marks on its
+        spots (a sheet has no coordinates and is never flipped)."""
+        seat = marks.get("seat", viewed_seat(state))
+        if not 0 <= seat < state.num_players:
+            seat = viewed_seat(state)
         spots = set(SPOT_NAMES)
         selected = marks.get("selected")
         return render_sheet_svg(
