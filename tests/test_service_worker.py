@@ -54,6 +54,21 @@ def test_the_precache_list_is_every_site_file_found_by_globbing(tmp_path: Path) 
     assert "pyscript/0.7.31/new-chunk.js" in service_worker.precache_urls(site)
 
 
+def test_puzzles_are_kept_on_demand_and_their_index_precached(tmp_path: Path) -> None:
+    site = small_site(tmp_path)
+    for name in ("app/puzzles/index.json", "app/puzzles/zebra/zebra-001.json"):
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text("{}")
+    urls = service_worker.precache_urls(site)
+    assert "app/puzzles/index.json" in urls and "app/puzzles/zebra/zebra-001.json" not in urls
+    assert service_worker.on_demand_urls(site) == ["app/puzzles/zebra/zebra-001.json"]
+    source, version, _ = service_worker.render(site)
+    assert '["app/puzzles/zebra/zebra-001.json"]' in source
+    # a puzzle's change is a new version all the same
+    (site / "app/puzzles/zebra/zebra-001.json").write_text("[]")
+    assert service_worker.render(site)[1] != version
+
+
 def test_the_version_is_a_hash_of_every_file_and_of_the_template(tmp_path: Path) -> None:
     site = small_site(tmp_path)
     template = "const VERSION = '__VERSION__';"

@@ -4,7 +4,9 @@
 
 The precache list is every file of the built site, found by globbing the output directory
 (never hand-picked: PyScript alone fetches a dozen chunks nobody names), plus "./" for the
-home page. The cache is named after a content hash of all those files and of the worker's
+home page, except the files kept on demand (ON_DEMAND: the puzzles, ~30 MB that a game
+page's visitor never needs): the worker keeps each when it is first fetched, and all of them
+when a page asks (``{"type": "keep-on-demand"}``: the puzzle pages do, glue.pwa). The cache is named after a content hash of all those files and of the worker's
 own template, so every deploy that changes any byte gets a new cache, installed beside the
 old one and swapped in at once (see web/tools/sw-template.js and
 docs/decisions/hand-written-service-worker.md).
@@ -26,6 +28,13 @@ CACHE_PREFIX = "virus-games-"
 
 # Never precached: the worker itself (the browser fetches it on its own, revalidating).
 EXCLUDED = {SERVICE_WORKER}
+# Kept on demand, not precached: files under these folders (their index stays precached).
+ON_DEMAND = ("app/puzzles/",)
+ON_DEMAND_PRECACHED = {"app/puzzles/index.json"}
+
+
+def on_demand(relative: str) -> bool:
+    return relative.startswith(ON_DEMAND) and relative not in ON_DEMAND_PRECACHED
 
 
 def site_files(dist: Path) -> list[Path]:
@@ -43,10 +52,23 @@ def site_files(dist: Path) -> list[Path]:
 def precache_urls(dist: Path) -> list[str]:
     """Site-relative URLs (resolved against the worker's scope) of every precached file; the
     site root "./" is added when there is an index.html (a navigation to / asks for "./")."""
-    urls = [quote(path.relative_to(dist).as_posix()) for path in site_files(dist)]
+    urls = [
+        quote(path.relative_to(dist).as_posix())
+        for path in site_files(dist)
+        if not on_demand(path.relative_to(dist).as_posix())
+    ]
     if (dist / "index.html").is_file():
         urls.insert(0, "./")
     return urls
+
+
+def on_demand_urls(dist: Path) -> list[str]:
+    """Site-relative URLs of the files kept on demand (see the module docs)."""
+    return [
+        quote(path.relative_to(dist).as_posix())
+        for path in site_files(dist)
+        if on_demand(path.relative_to(dist).as_posix())
+    ]
 
 
 def content_version(dist: Path, template: str | None = None) -> str:
@@ -69,6 +91,7 @@ def render(dist: Path, template: str | None = None) -> tuple[str, str, list[str]
         template.replace("__VERSION__", version)
         .replace("__CACHE_PREFIX__", CACHE_PREFIX)
         .replace("__PRECACHE__", json.dumps(urls, indent=2))
+        .replace("__ON_DEMAND__", json.dumps(on_demand_urls(dist)))
     )
     return source, version, urls
 

@@ -21,6 +21,9 @@ const CACHE = CACHE_PREFIX + VERSION;
 const PRECACHE = __PRECACHE__;
 // Pyodide memory snapshots: app/engine-worker.js keeps one per build and deletes the others.
 const SNAPSHOTS = CACHE_PREFIX + "snapshot-";
+// Files not precached: kept in CACHE when first fetched, or all at once when a page asks.
+const ON_DEMAND = __ON_DEMAND__;
+const ON_DEMAND_SET = new Set(ON_DEMAND);
 
 self.addEventListener("install", (event) => {
     event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)));
@@ -38,6 +41,7 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
     if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
     if (event.data && event.data.type === "version") event.source?.postMessage({ type: "version", version: VERSION });
+    if (event.data && event.data.type === "keep-on-demand") event.waitUntil(keepOnDemand());
 });
 
 self.addEventListener("fetch", (event) => {
@@ -55,5 +59,28 @@ async function respond(request) {
     } catch {
         // storage gone (evicted, or refused): the network still works
     }
-    return fetch(request);
+    const relative = request.url.startsWith(self.registration.scope) ? request.url.slice(self.registration.scope.length).split(/[?#]/)[0] : "";
+    if (!ON_DEMAND_SET.has(relative)) return fetch(request);
+    const response = await fetch(request);
+    if (response.ok) {
+        try {
+            await (await caches.open(CACHE)).put(relative, response.clone());
+        } catch {
+        }
+    }
+    return response;
+}
+
+// Every file kept on demand, one at a time (a page that works offline with all of them asked).
+async function keepOnDemand() {
+    const cache = await caches.open(CACHE);
+    for (const url of ON_DEMAND) {
+        if (await cache.match(url, { ignoreVary: true })) continue;
+        try {
+            const response = await fetch(url);
+            if (response.ok) await cache.put(url, response);
+        } catch {
+            return; // offline: the next visit asks again
+        }
+    }
 }

@@ -95,3 +95,19 @@ async def register() -> None:
 def start() -> None:
     """Registers the service worker in the background (not awaited)."""
     dom.spawn(register(), "service worker")
+
+
+async def ask_on_demand() -> None:
+    workers = dom.service_workers()
+    if workers is None:
+        return
+    try:
+        await workers.tell_active({"type": "keep-on-demand"})
+    except Exception:
+        pass  # refused: the files are fetched when needed
+
+
+def keep_on_demand() -> None:
+    """Asks the service worker, once active, to keep every file it keeps on demand (the
+    puzzles: web/tools/service_worker.py), so that this page works offline from now on."""
+    dom.spawn(ask_on_demand(), "service worker")

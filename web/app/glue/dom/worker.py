@@ -144,6 +144,12 @@ class ServiceWorkers:
     async def register(self, script: str) -> Registration:
         return Registration(await self.raw.register(script))
 
+    async def tell_active(self, message: "dict[str, Any]") -> None:
+        """Sends ``message`` (JSON data) to the active worker once there is one."""
+        registration = await self.raw.ready
+        if registration.active is not None:
+            registration.active.postMessage(plain_js(message))
+
 
 def service_workers() -> "ServiceWorkers | None":
     """The page's service workers, or None where there are none or they are refused
