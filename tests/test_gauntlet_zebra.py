@@ -9,12 +9,12 @@ from collections.abc import Mapping
 
 import pytest
 
+from ai_toys_support import nim
 from pyengine.ai.alphabeta import WIN, search
 from pyengine.ai.arena import play_game, play_match
 from pyengine.ai.players import benchmark_kinds, make_player
 from pyengine.games.zebra.game import ZEBRA
 from pyengine.games.zebra.rules import ZebraState
-from ai_toys_support import nim
 from test_ai_zebra import _wins_now
 
 # White to move; c4-b4 and c4-d3 let Black win at once, c4-c3 does not
