@@ -1,0 +1,51 @@
+"""The puzzle generator: engine-proven puzzles for every game (docs/PUZZLES.md).
+
+Imported as ``puzzles`` with ``web/tools`` on ``sys.path``. Modules:
+
+* :mod:`puzzles.format` - the file format of ``web/puzzles/<game>.json``: load, validate, write,
+  and a puzzle's position;
+* :mod:`puzzles.prove` - the generic proof for two-player deterministic games (win in N turns by
+  exhaustive AND-OR search, uniqueness of every solver turn on the line);
+* :mod:`puzzles.difficulty` - the measured difficulty (the computer levels try the puzzle) and
+  the rating fitted to it;
+* :mod:`puzzles.mine` - the generator: candidates from a game's miner, de-duplicated, measured,
+  sorted by rating, written;
+* one module per game (:data:`GAMES`), each with the interface below.
+
+**A game's module** (``puzzles.<module>``) has
+
+* ``GAME_ID`` (the engine's game id) and ``KINDS`` (the puzzle kinds it makes);
+* ``prove(puzzle) -> list[list[str]]``: re-proves a stored puzzle (a dict of the file format)
+  and returns its accepted sequences, main line first, exactly as the file must list them;
+  raises :class:`ProofError` naming the puzzle when the proof fails;
+* ``mine_candidates(seed) -> Iterator[dict]``: proven puzzles from seeded self-play, endlessly
+  (keys ``kind``, ``turns``, ``options``, ``record``, ``solver``, ``solutions``); the same seed
+  gives the same sequence, duplicates included (the generator removes them);
+* optionally ``SHARES``: ``{(kind, turns): share}``, the wanted mix of a file (shares of the
+  count; the generator fills what it can and tops up with what comes);
+* optionally ``DEFAULT_COUNT``, the number of puzzles a file holds by default.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+__all__ = ["GAMES", "ProofError", "game_module"]
+
+GAMES: dict[str, str] = {
+    "zebra": "puzzles.zebra",
+    "virus-fight": "puzzles.virus_fight",
+    "virus-war": "puzzles.virus_war",
+    "fight-the-virus": "puzzles.fight_the_virus",
+}
+"""Game id -> the module that mines and proves its puzzles."""
+
+
+class ProofError(ValueError):
+    """A position is not a puzzle of the asked kind, or a stored puzzle's answer is wrong."""
+
+
+def game_module(game_id: str) -> ModuleType:
+    """The puzzle module of ``game_id`` (:data:`GAMES`); ``KeyError`` for an unknown game."""
+    return importlib.import_module(GAMES[game_id])
