@@ -1,11 +1,14 @@
 """The home page and the docs pages: translations, and on the home page the unfinished games
-kept in this browser, each with a link that resumes it and a button that deletes it; on the
-embedding docs the snippets name this site's real address. These pages never start the engine;
-they register the service worker (glue.pwa)."""
+kept in this browser, each with a link that resumes it and a button that deletes it, and the
+daily puzzle, fetched once the page has loaded; on the embedding docs the snippets name this
+site's real address. These pages never start the engine; they register the service worker
+(glue.pwa)."""
 
 from glue import dom, i18n, pwa
+from glue.daily import INDEX_PATH, daily_id, game_of, index_ids, number_of, puzzle_path
 from glue.saved import SavedGames, is_listing_key, valid_id
 from glue.starts import LEVEL_KEY, LEVELS, chosen_level
+from glue.text import Translator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -114,6 +117,67 @@ def bind_level() -> None:
     select.on("change", changed)
 
 
+class DailyCard:
+    """The home page's "Daily puzzle": the day's puzzle (``glue.daily``) with its game, task
+    and start position, linking to the trainer (puzzles.html#daily). Everything it shows is
+    fetched once the page has loaded: the index of puzzles, the puzzle's file and the
+    trainer's texts (static/i18n/puzzles-<language>.json) in the page's language."""
+
+    def __init__(self, language: "i18n.PageLanguage") -> None:
+        self.language = language
+        self.section = dom.element("daily")
+        self.puzzle: dict[str, Any] | None = None
+        self.texts: dict[str, dict[str, Any]] = {}  # the trainer's texts, by language
+
+    async def start(self) -> None:
+        if self.section is None:
+            return
+        await dom.loaded()
+        try:
+            index = await dom.fetch_json(dom.site_url(INDEX_PATH))
+            chosen = daily_id(index_ids(index), dom.local_date())
+            if chosen is None:
+                return
+            puzzle = await dom.fetch_json(dom.site_url(puzzle_path(chosen)))
+            if not isinstance(puzzle, dict) or puzzle.get("id") != chosen:
+                return
+            self.puzzle = puzzle
+            await self.render()
+        except Exception:  # a card that cannot load is left out
+            return  # offline before the site was kept, or no puzzles: no card
+        self.language.on_change(self.changed)
+
+    def changed(self, *_: "Any") -> None:
+        dom.spawn(self.render(), "the daily puzzle")
+
+    async def render(self) -> None:
+        section, puzzle = self.section, self.puzzle
+        if section is None or puzzle is None:
+            return
+        language = self.language.language
+        if language not in self.texts:
+            path = "static/i18n/puzzles-" + language + ".json"
+            self.texts[language] = await dom.fetch_json(dom.site_url(path))
+        strings = dict(self.language.translator.strings)
+        strings.update(self.texts[language])
+        translator = Translator(language, strings, self.language.fallback)
+        game = self.language.t("game." + game_of(puzzle["id"]) + ".name")
+        title = self.language.t(
+            "home.daily-game", {"game": game, "number": number_of(puzzle["id"])}
+        )
+        part = section.find(".daily-game")
+        if part is not None:
+            part.set_text(title)
+        part = section.find(".daily-task")
+        if part is not None:
+            part.set_text(translator.message(puzzle.get("prompt") or {}))
+        part = section.find(".daily-board")
+        if part is not None and isinstance(puzzle.get("svg"), str):
+            part.set_markup(puzzle["svg"])  # the engine's own SVG, from this site
+        section.set_data("puzzle", puzzle["id"])
+        section.show(True)
+
+
 # The address the docs' snippets are written with (docs/embed.html, ``code.with-origin``).
 PLACEHOLDER_ORIGIN = "https://virus-games.example"
 
@@ -135,6 +199,7 @@ async def run() -> None:
     language.on_change(unfinished.render)
     dom.on_window("storage", unfinished.changed)  # another tab played on: show the change
     dom.body().set_data("glue", "ready")  # for tests: the glue has run
+    dom.spawn(DailyCard(language).start(), "the daily puzzle")  # after the page has loaded
 
 
 def main() -> None:

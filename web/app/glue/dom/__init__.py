@@ -46,6 +46,7 @@ from glue.dom.runtime import (
     guarded,
     is_framed,
     loaded,
+    local_date,
     mark,
     media_matches,
     now_ms,

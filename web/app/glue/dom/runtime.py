@@ -345,6 +345,13 @@ def format_iso_date(text: str, language: str) -> "str | None":
     return str(js.Intl.DateTimeFormat.new(language, options).format(date))
 
 
+def local_date() -> str:
+    """Today's date in the browser's time zone, ``"YYYY-MM-DD"``."""
+    date = js.Date.new()
+    year, month, day = int(date.getFullYear()), int(date.getMonth()) + 1, int(date.getDate())
+    return str(year) + "-" + ("0" + str(month))[-2:] + "-" + ("0" + str(day))[-2:]
+
+
 def can_parse_url(text: str) -> bool:
     """Whether ``new URL(text)`` would work (it throws otherwise, see read_refusable)."""
     can_parse = getattr(js.URL, "canParse", None)
