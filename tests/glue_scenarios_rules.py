@@ -341,4 +341,3 @@ def scenario_tryit_the_answer_plays_the_whole_line():
         kinds.append(data.answer().kind)
     assert kinds == ["answer", "reply", "answer"] and data.done and data.answered
     assert data.answer().kind == "none" and data.hint().kind == "none"
-
