@@ -29,9 +29,11 @@ Imported as ``puzzles`` with ``web/tools`` on ``sys.path``. Modules:
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
-__all__ = ["GAMES", "ProofError", "game_module"]
+__all__ = ["GAMES", "ProofError", "game_module", "reprove_stored"]
 
 GAMES: dict[str, str] = {
     "zebra": "puzzles.zebra",
@@ -49,3 +51,26 @@ class ProofError(ValueError):
 def game_module(game_id: str) -> ModuleType:
     """The puzzle module of ``game_id`` (:data:`GAMES`); ``KeyError`` for an unknown game."""
     return importlib.import_module(GAMES[game_id])
+
+
+def reprove_stored(
+    puzzle: dict[str, Any],
+    state: Any,
+    prove_state: Callable[[Any, str, int], list[list[str]]],
+) -> list[list[str]]:
+    """Re-proves a stored puzzle whose position is ``state`` with the game's
+    ``prove_state(state, kind, turns)`` (its accepted sequences, main line first): the solver
+    must be to act, the main line and the set of sequences must be the stored ones. Returns
+    them; raises :class:`ProofError` naming the puzzle otherwise."""
+    name = puzzle.get("id", "?")
+    if state.current_player() != puzzle["solver"]:
+        raise ProofError(f"{name}: the solver {puzzle['solver']} is not to act")
+    try:
+        found = prove_state(state, puzzle["kind"], puzzle["turns"])
+    except ProofError as error:
+        raise ProofError(f"{name}: {error}") from None
+    if found[0] != puzzle["solutions"][0]:
+        raise ProofError(f"{name}: the main line is {found[0]}, not {puzzle['solutions'][0]}")
+    if sorted(found) != sorted(puzzle["solutions"]):
+        raise ProofError(f"{name}: the solutions are not every accepted order of the answer")
+    return found

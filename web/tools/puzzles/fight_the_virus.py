@@ -34,7 +34,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 import pyengine
-from puzzles import ProofError, format
+from puzzles import ProofError, format, reprove_stored
 from pyengine.core.game import Action
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
 from pyengine.games.fight_the_virus.sheet import RESEARCH_SQUARES
@@ -186,19 +186,7 @@ def prove(puzzle: dict[str, Any]) -> list[list[str]]:
     """Re-prove a stored puzzle: its position is a unique puzzle of its kind and its
     ``solutions`` are exactly the accepted sequences (main line first). Returns them; raises
     :class:`ProofError` naming the puzzle otherwise."""
-    name = puzzle.get("id", "?")
-    state = position(puzzle)
-    if state.current_player() != puzzle["solver"]:
-        raise ProofError(f"{name}: the solver {puzzle['solver']} is not to decide")
-    try:
-        found = prove_state(state, puzzle["kind"], puzzle["turns"])
-    except ProofError as error:
-        raise ProofError(f"{name}: {error}") from None
-    if found[0] != puzzle["solutions"][0]:
-        raise ProofError(f"{name}: the main line is {found[0]}, not {puzzle['solutions'][0]}")
-    if sorted(found) != sorted(puzzle["solutions"]):
-        raise ProofError(f"{name}: the solutions are not every order reaching the answer")
-    return found
+    return reprove_stored(puzzle, position(puzzle), prove_state)
 
 
 def is_part_start(state: FightTheVirusState) -> bool:
