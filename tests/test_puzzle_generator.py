@@ -22,6 +22,7 @@ import puzzles  # noqa: E402
 from puzzles import ProofError, difficulty, format, game_module, mine, prove  # noqa: E402
 from puzzles import virus_fight as fight_puzzles  # noqa: E402
 from puzzles import zebra as zebra_puzzles  # noqa: E402
+from test_virus_fight_examples import SAMPLE_RECORD  # noqa: E402
 
 SHIPPED = sorted((REPOSITORY / "web" / "puzzles").glob("*.json"))
 
@@ -188,19 +189,7 @@ def test_shipped_style_reproof_detects_a_wrong_answer() -> None:
         zebra_puzzles.prove(dict(puzzle, turns=2))
 
 
-VIRUS_FIGHT_WIN_1 = """VirusFight 1
-players 2
-size 5
-seed 0
-setup 1 b1:W2 c1:E3 @b1
-setup 2 c5:M1 d5:E2 @d5
-1.2 E2 x- @c5
-1.1 W2 +W3@b2 @b2
-2.1 W3 +W1@b3 @b3
-2.2 M1 d5-b5 @b5
-3.2 E2 x- @c5
-3.1 W1 +E2@b4 @b4
-"""
+VIRUS_FIGHT_WIN_1 = SAMPLE_RECORD[: SAMPLE_RECORD.index("4.1 ")]
 """The spec's complete game (virus-fight.md §8.2) before 4.1: seat 1 (solver 0) runs E2 on b4;
 its sources b4, b5 (seat 2's E2, in seat 1's block), c1 erase x-, xb1, xb3 or xb5. Erasing b5
 cuts seat 2's marked M1 on c5 off: at 4.2 its MOVE has nothing to move and the marker nothing to

@@ -171,11 +171,7 @@ def puzzle_data(game_id: str, puzzle: dict[str, Any]) -> dict[str, Any]:
                 raise ValueError(f"puzzle {puzzle['id']}: {action} in {line}: {error}") from error
     start_svg = tryit_start_svg(game_id, spec)
     return {
-        "id": puzzle["id"],
-        "game": game_id,
-        "kind": puzzle["kind"],
-        "turns": puzzle["turns"],
-        "rating": puzzle["rating"],
+        **index_entry(game_id, puzzle),
         "prompt": {
             "key": f"puzzles.kind.{puzzle['kind']}",
             "params": {"side": side(game_id, state, puzzle["solver"]), "count": puzzle["turns"]},

@@ -154,26 +154,16 @@ class Prover:
                 return False
             if turns >= known[1]:
                 return True
-        if solving:
-            outcome = False
-            for action in state.legal_actions():
-                state.apply_unchecked(action)
-                try:
-                    outcome = self._wins(state, turns, True)
-                finally:
-                    state.undo()
-                if outcome:
-                    break
-        else:
-            outcome = True
-            for action in state.legal_actions():
-                state.apply_unchecked(action)
-                try:
-                    outcome = self._wins(state, turns, False)
-                finally:
-                    state.undo()
-                if not outcome:
-                    break
+        # the solver needs one winning action, the defence none that escapes
+        outcome = not solving
+        for action in state.legal_actions():
+            state.apply_unchecked(action)
+            try:
+                outcome = self._wins(state, turns, solving)
+            finally:
+                state.undo()
+            if outcome == solving:
+                break
         low, high = known if known is not None else (-1, _NEVER)
         self.table[key] = (low, min(high, turns)) if outcome else (max(low, turns), high)
         return outcome
