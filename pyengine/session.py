@@ -100,11 +100,15 @@ class Match:
         game_id: str,
         *,
         options: Mapping[str, object] | None = None,
-        seats: Sequence[str] = (HUMAN, HUMAN),
+        seats: Sequence[str] | None = None,
     ) -> None:
+        """``seats``: who plays each seat (a person in every seat by default)."""
         self.game = get_game(game_id)
-        self.seats = _check_seats(seats, self.game)
+        if seats is not None:
+            self.seats = _check_seats(seats, self.game)
         self._state = self.game.new_initial_state(options)
+        if seats is None:
+            self.seats = _check_seats((HUMAN,) * self._state.num_players, self.game)
         self._redo: list[Action] = []
         self._resigned: int | None = None  # the seat that resigned (games without the rule)
 

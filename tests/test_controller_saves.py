@@ -153,3 +153,22 @@ def test_seek_walks_a_loaded_game_back_and_forth() -> None:
     assert end["svg"] == final["svg"] and end["record"] == record and not end["can_redo"]
     bad = viewer.handle({"op": "seek", "ply": -1})
     assert bad["error"]["code"] == "request.field" and bad["view"]["ply_count"] == plies
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "players"),
+    [
+        ("fight-the-virus", {"mode": "solo", "players": 1, "seed": 3}, 1),
+        ("fight-the-virus", {"players": 3, "seed": 3}, 3),
+        ("virus-fight", {"players": 4, "seed": 3}, 4),
+    ],
+)
+def test_a_new_game_without_seats_has_a_person_in_every_seat_and_restores(
+    game: str, options: dict, players: int
+) -> None:
+    reply = Controller().handle({"op": "new", "game": game, "options": options})
+    assert reply["ok"], reply
+    assert reply["view"]["seats"] == ["human"] * players
+    restored = Controller().handle({"op": "restore", "game": game, "match": reply["view"]["saved"]})
+    assert restored["ok"], restored
+    assert restored["view"]["seats"] == ["human"] * players
