@@ -1,11 +1,14 @@
 """The page glue (web/app/glue) as bundles of MicroPython bytecode, and the PyScript tags that
 run it on every page that asks for it (``<!-- glue:home -->`` runs ``glue.home.main()``).
 
-Two bundles: ``app/glue.bundle`` holds every module the play pages can import (the game pages
+Three bundles: ``app/glue.bundle`` holds every module the play pages can import (the game pages
 and the blog's poster, PLAY_ENTRIES: the closure of their entry modules' imports, imports
-inside functions counted); ``app/glue-pages.bundle`` holds the rest, the modules only the other
-pages use (home, rules, lessons, puzzles, docs). A play page loads the first; any other page
-loads both. So nothing those pages gain adds to what a game page downloads.
+inside functions counted, EXTRA_MODULES left out); ``app/glue-pages.bundle`` holds the rest, the
+modules the other pages use (home, rules, lessons, puzzles, docs); ``app/glue-extra.bundle``
+holds EXTRA_MODULES and what they import beyond the first bundle, which a play page fetches only
+when a feature needs them (``dom.load_extra_glue``). A play page loads the first; any other page
+loads the first two. So nothing those pages or those features gain adds to what a game page
+downloads before it can be played.
 
 A bundle is gzip data of a header line, ``name:size`` for each module (``dom/elements.mpy`` for
 a subpackage's), then the modules' bytes in that order; GLUE_UNBUNDLE, the first lines of each
@@ -29,6 +32,19 @@ from typing import Any
 MICROPYTHON_VERSION = "1.28.0-6"  # web/build.py copies this release's files
 GLUE_BUNDLE = "app/glue.bundle"
 PAGES_BUNDLE = "app/glue-pages.bundle"
+EXTRA_BUNDLE = "app/glue-extra.bundle"
+# Modules a play page loads only when a feature asks (``dom.load_extra_glue``, then an import
+# inside a function): games by link and Fight the Virus challenges. The play pages' closure
+# stops at them; they and what they import beyond GLUE_BUNDLE form EXTRA_BUNDLE.
+EXTRA_MODULES = (
+    "remote",
+    "remote_programs",
+    "game_link",
+    "correspondence",
+    "commitment",
+    "challenge",
+    "challenge_page",
+)
 # The entry modules of the play pages: they load only GLUE_BUNDLE.
 PLAY_ENTRIES = ("game", "poster")
 GLUE_PLACEHOLDER = re.compile(r"<!--\s*glue:([\w.]+)\s*-->")
@@ -120,15 +136,15 @@ def imports_of(package: Path, path: Path) -> set[str]:
     return found
 
 
-def closure(package: Path, entries: list[str]) -> set[str]:
+def closure(package: Path, entries: list[str], stop: tuple[str, ...] = ()) -> set[str]:
     """The modules the ``entries`` can import, themselves and the package's ``__init__``
-    included."""
+    included; the modules in ``stop`` (and what only they import) left out."""
     paths = {module_name(package, path): path for path in package.rglob("*.py")}
     seen = {""} | {name for name in entries if name in paths}
     todo = list(seen)
     while todo:
         for imported in imports_of(package, paths[todo.pop()]):
-            if imported not in seen:
+            if imported not in seen and imported not in stop:
                 seen.add(imported)
                 todo.append(imported)
     return seen
@@ -152,11 +168,14 @@ def write_glue(dist: Path, runtime: dict[str, Any]) -> dict[str, int]:
     entries = {
         match.group(1) for page in pages for match in GLUE_PLACEHOLDER.finditer(page.read_text())
     }
-    play = closure(package, sorted(entries & set(PLAY_ENTRIES)))
+    play = closure(package, sorted(entries & set(PLAY_ENTRIES)), stop=EXTRA_MODULES)
+    extra = closure(package, list(EXTRA_MODULES)) - play if EXTRA_MODULES else set()
     modules = compile_glue(package)
     core = [(name, data) for name, data in modules if module_name(package, package / name) in play]
     rest = [(name, data) for name, data in modules if (name, data) not in core]
-    bundles = {GLUE_BUNDLE: pack(core), PAGES_BUNDLE: pack(rest)}
+    extras = [(name, data) for name, data in rest if module_name(package, package / name) in extra]
+    # The other pages load GLUE_BUNDLE and PAGES_BUNDLE: the extra modules are in both of theirs.
+    bundles = {GLUE_BUNDLE: pack(core), PAGES_BUNDLE: pack(rest), EXTRA_BUNDLE: pack(extras)}
     for bundle, data in bundles.items():
         (dist / bundle).write_bytes(data)
     shutil.rmtree(package)
