@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 STORAGE_KEY = "virus-games.ftv.best"
+# Each challenge's best scores (glue.challenge); a game whose seed is there is that challenge.
+CHALLENGES_KEY = "virus-games.ftv.challenges"
+MAX_CHALLENGE_SEED = 2**31 - 1  # a challenge link's seeds: 0 to this
 SPEC_VERSION = "1"
 MAX_ENTRIES = 10
 
