@@ -57,6 +57,17 @@ def counting_hits(server, *, refuse: bool = False) -> Iterator[list[str]]:
         server.RequestHandlerClass = original
 
 
+def zebra_link() -> str:
+    """The link data of a Zebra game by link after White's first move, for Black."""
+    sys.path.insert(0, str(REPOSITORY / "web" / "app"))
+    from glue.correspondence import new_record, outgoing
+    from glue.game_link import encode_link
+
+    record = new_record("offline-game", "zebra", 0, ["Ana", ""], {"size": 4}, 0)
+    payload, _ = outgoing(record, ["b1-c1"], 1, 1)
+    return encode_link(payload)
+
+
 def poll(page: Page, script: str, *, timeout: float = 60, what: str) -> object:
     """Evaluate ``script`` until it returns something truthy (the CSP rules out wait_for_function)."""
     deadline = time.monotonic() + timeout
@@ -168,6 +179,10 @@ def test_the_site_works_offline_once_visited(
                 expect(page.locator("#loading")).to_be_hidden()
                 if game == "virus-war":  # cheap: two random players on the smallest board
                     play_computers_to_the_end(page, game, 2)
+            # a game by link opens offline too: its glue (app/glue-extra.bundle) is precached
+            page.goto(f"{site_url}/zebra.html#link={zebra_link()}")
+            wait_ready(page)
+            expect(page.locator("#remote .remote-status")).to_contain_text("Your move")
             for path in ("", "index.html?lang=es", "docs/engine.html"):
                 page.goto(f"{site_url}/{path}")
                 expect(page.locator(".site-header")).to_be_visible()

@@ -249,3 +249,52 @@ def scenario_seats_say_who_decides():
     assert page_state.is_bot_seat(view, 1) and not page_state.is_bot_seat(view, 0)
     assert not page_state.is_bot_seat(view, True) and not page_state.is_bot_seat(None, 0)
     assert not page_state.bot_to_move(None)
+
+
+def scenario_a_game_by_link_plays_only_this_devices_seat():
+    state = PageState("zebra")
+    record = {"seat": 1, "base": 2, "sent": False}
+    state.next_remote = record
+    state.next_slot = "link-game"
+    page_state.take_reply(
+        state,
+        "restore",
+        {"ok": True, "view": a_view(ply_count=2, seats=["human", "human"])},
+        None,
+        lambda: "new",
+        no_texts,
+    )
+    assert state.remote is record and state.next_remote is None and state.slot == "link-game"
+    # the other seat moves: this device waits, clicks and buttons do not reach the engine
+    assert page_state.remote_waits(state)
+    assert page_state.click_decision(state, False, False) == page_state.CLICK_REMOTE
+    assert not page_state.token_clickable(state, False)
+    assert not page_state.human_to_move(state)  # no hint for the other side either
+    assert not page_state.undo_allowed(state)  # what came in by link stays
+    # this device's turn: it plays, and may take back what it played since the link came in
+    state.view = a_view(ply_count=2, to_move=1, seats=["human", "human"])
+    assert not page_state.remote_waits(state)
+    assert page_state.click_decision(state, False, False) == CLICK_ENGINE
+    assert not page_state.undo_allowed(state)
+    state.view = a_view(ply_count=3, to_move=0, seats=["human", "human"])
+    assert page_state.undo_allowed(state)
+    record["sent"] = True  # once sent, it stays
+    assert not page_state.undo_allowed(state)
+    # the game over: nobody waits
+    state.view = a_view(ply_count=3, to_move=0, result={"title": "x"})
+    assert not page_state.remote_waits(state)
+    # a new game on the page is not by link
+    page_state.take_reply(
+        state, "new", {"ok": True, "view": a_view()}, None, lambda: "fresh", no_texts
+    )
+    assert state.remote is None and page_state.undo_allowed(state)
+
+
+def scenario_a_game_by_link_follows_another_tab_only_forward():
+    state = PageState("zebra")
+    state.view = a_view(ply_count=2)
+    longer = '{"state": {"actions": ["a", "b", "c"]}}'
+    assert page_state.moved_on(state, longer)
+    assert not page_state.moved_on(state, '{"state": {"actions": ["a", "b"]}}')
+    assert not page_state.moved_on(state, "{not json")
+    assert not page_state.moved_on(state, None)

@@ -226,6 +226,8 @@ def scenario_saved_games_survive_damage_and_refused_storage():
             "over": False,
             "title": None,
             "seats": [],
+            "link": False,
+            "to_move": None,
         }
     ]
     memory.put(saved.GAME_PREFIX + "ok-1", "{not json")
@@ -391,3 +393,24 @@ def scenario_saved_games_count_moves_as_the_move_list_does():
     assert legacy is not None and legacy["moves"] == 4
     forged = saved.clean_entry({"id": "z1", "game": "zebra", "updated": 5, "plies": 4, "moves": 9})
     assert forged is not None and forged["moves"] == 4
+
+
+def scenario_games_by_link_are_kept_listed_and_forgotten_whole():
+    memory = saved.MemoryStorage()
+    games = saved.SavedGames(memory)
+    unplayed = view("virus-war", 0)
+    unplayed["to_move"] = 1
+    # not played yet, but a game by link: saved and listed at once (not a draft)
+    assert games.write("link-1", unplayed, now=10, link=True)
+    assert games.keep_link("link-1", '{"id": "link-1"}')
+    entry = games.entry("link-1")
+    assert entry is not None and entry["link"] and entry["to_move"] == 1
+    assert [item["id"] for item in games.unfinished()] == ["link-1"]
+    assert games.link_ids() == ["link-1"] and games.link_text("link-1") == '{"id": "link-1"}'
+    # never the game a plain visit resumes, never pushed out to make room
+    assert games.latest("virus-war") is None
+    assert games._disposable(None) == []
+    # deleting it forgets its record too
+    games.remove("link-1")
+    assert games.entry("link-1") is None and games.link_text("link-1") is None
+    assert games.link_ids() == []

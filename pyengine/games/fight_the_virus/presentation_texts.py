@@ -154,6 +154,10 @@ class FightTheVirusTexts(Presentation[FightTheVirusState, Action]):
                         player=player(state, seat),
                         research=sheet.research,
                         ap=sheet.ap.count("active"),
+                        # the other areas' filled spots (a challenge's shared summary)
+                        analysed=len(sheet.analysed),
+                        testing=len(sheet.testing),
+                        curve=len(sheet.curve),
                     ),
                 }
             )

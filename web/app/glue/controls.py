@@ -50,6 +50,8 @@ if TYPE_CHECKING:
         def replay_to(self, where: str) -> Awaitable[None]: ...
         def take_back_game(self, event: dom.Event) -> None: ...
         def finish_motion(self) -> None: ...
+        def remote(self) -> Awaitable[Any]: ...
+        def open_fragment(self) -> Awaitable[None]: ...
 
 
 BOARD_STEPS = {
@@ -94,6 +96,8 @@ class Controls:
         # a phone turned, a window resized
         dom.on_window("resize", self.resized)
         dom.on_window("storage", page.take_back_game)
+        # a link to this page pasted into its own tab: a game by link, a shared game, ...
+        dom.on_window("hashchange", self.fragment_changed)
         dom.every(4000, page.tabs.renew, "keeping this tab's game")
         dom.on_window("pagehide", lambda event: page.tabs.release())
         dom.on_window("pageshow", lambda event: page.tabs.renew())
@@ -102,6 +106,7 @@ class Controls:
         self.click("bot-pause", page.computer.toggle_pause)
         self.click("eval-toggle", page.computer.toggle_evaluation)
         self.click("vs-computer", self.versus_computer)
+        self.click("far-play", self.play_far)
         self.click("redo", lambda: page.send({"op": "redo"}))
         self.click("download", page.records.download_diagram)
         self.click("share", page.records.copy_share_link)
@@ -163,6 +168,14 @@ class Controls:
         self.page.options.versus_computer()
         return self.page.new_game()
 
+    def fragment_changed(self, event: "dom.Event") -> None:
+        if dom.page_address("hash").strip("#") and not self.page.state.embedded:
+            dom.spawn(self.page.open_fragment(), "link", True)
+
+    async def play_far(self) -> None:
+        """ "Play a friend far away": the form of a new game by link (glue.remote)."""
+        (await self.page.remote()).show_form()
+
     def replay_click(self, event: "dom.Event") -> "Any":
         button = closest(event, "button[data-ply]")
         if button is not None and button.enabled():
@@ -184,8 +197,10 @@ class Controls:
     # ---- resigning (glue.resign) ---------------------------------------------------------------
 
     def resign_available(self) -> bool:
-        """The page offers resigning: not a replay widget, not behind a hand-over screen."""
-        return not self.state.replay and self.state.handover_seat is None
+        """The page offers resigning: not a replay widget, not behind a hand-over screen, not a
+        game by link (a link carries actions only: the other devices would never learn it)."""
+        state = self.state
+        return not state.replay and state.handover_seat is None and state.remote is None
 
     def render_resign(self, view: "View | None") -> None:
         """The Resign button (disabled unless a person is to act in a game going on), or the

@@ -23,8 +23,6 @@ Every view is saved in this browser (``glue.saved``), the page opens on the game
 left (or a shared link's game), and records go out as files and links and come back in.
 """
 
-import json
-
 from glue import dom, i18n, opening, page_state, pwa
 from glue.absent import ABSENT_BUILDER, ABSENT_PLACER
 from glue.board import Board
@@ -33,6 +31,7 @@ from glue.controls import Controls
 from glue.engine import EngineClient
 from glue.options import OptionsForm
 from glue.page_state import PageState
+from glue.page_status import page_status
 from glue.panels import Panels
 from glue.records import Records
 from glue.saved import SavedGames, new_id
@@ -45,7 +44,6 @@ from glue.tabs import TabGames
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from typing import Any
 
     from pyengine.protocol import Message, NewRequest, Request, View
@@ -117,6 +115,7 @@ class GamePage:
         self.made_best: Any = None
         self.made_viewer: Any = None
         self.made_animator: Any = None
+        self.made_remote: Any = None  # games by link (glue.remote, in the extra glue)
         self.speaker = Speaker(self.embed is not None)
         self.sound_events: list[str] = []  # what the board showed happen in this reply
         self.last_click_ms = 0.0  # when the board was last clicked (page time)
@@ -213,6 +212,19 @@ class GamePage:
         changed."""
         if self.animator.roll(dice, before, after):
             self.sound_events.append("dice")
+
+    async def open_fragment(self) -> None:
+        """What the address's fragment asks for (a link pasted into this tab)."""
+        await opening.open_first_game(self)
+
+    async def remote(self) -> "Any":
+        """Games by link (glue.remote): its glue is fetched on first use."""
+        if self.made_remote is None:
+            await dom.load_extra_glue()
+            from glue.remote import RemotePlay
+
+            self.made_remote = RemotePlay(self)
+        return self.made_remote
 
     def viewing(self) -> "Any":
         """The replay viewer while it shows an earlier position, else None."""
@@ -371,7 +383,7 @@ class GamePage:
             self.options.show(state.view)
             self.secrets.new_game()
         if taken.save and state.slot is not None and state.view is not None:
-            self.saved.write(state.slot, state.view, now=dom.now_ms())
+            self.saved.write(state.slot, state.view, dom.now_ms(), state.remote is not None)
         self.sound_events = []
         if taken.render and state.view is not None:
             self.render()
@@ -379,6 +391,8 @@ class GamePage:
             finished = outcome(state.view.get("result"), state.view.get("seats") or [])
             illegal = op in ("click", "play") and taken.refused
             self.speaker.play(self.sound_events, illegal, finished if taken.ended else None)
+        if self.made_remote is not None:
+            self.made_remote.render()
         if op in ("click", "play"):  # read by bench/load.py
             dom.mark("click-drawn", None if state.view is None else state.view.get("ply_count"))
 
@@ -429,7 +443,7 @@ class GamePage:
         """Undo; with computer players, back to the last decision a person made
         (page_state.undo_again)."""
         state = self.state
-        if state.view is None or not state.view.get("can_undo"):
+        if not page_state.undo_allowed(state):
             return
         state.undoing = True
         page_state.stop_computer(state)
@@ -447,10 +461,16 @@ class GamePage:
 
     def take_back_game(self, event: "dom.Event") -> None:
         """Another tab saved over this tab's game (it resumed it from the home page's list):
-        this tab's game goes on under a new id, saved at once, so neither game is lost."""
+        this tab's game goes on under a new id, saved at once, so neither game is lost; a game
+        by link follows the other tab (one game, the same on every device)."""
         state = self.state
         key = "" if state.slot is None else self.tabs.saved_key(state.slot)
         if not page_state.took_back(state, key, event.key, event.new_value):
+            return
+        if state.remote is not None:  # one game by link, the same in every tab: never forked
+            entry = self.saved.entry(state.slot)
+            if entry is not None and page_state.moved_on(state, event.new_value):
+                dom.spawn(opening.restore_entry(self, entry), "game by link")
             return
         state.slot = new_slot()
         self.tabs.claim(state.slot)
@@ -478,6 +498,9 @@ class GamePage:
         if decision == page_state.CLICK_VIEWING:
             self.panels.say(dom.node("viewing-text").text())
             return
+        if decision == page_state.CLICK_REMOTE and self.made_remote is not None:
+            self.made_remote.not_your_move()
+            return
         if decision == page_state.CLICK_IGNORED and state.view is None and not state.replay:
             state.early_clicks.append(cell)  # carried out once the first view is in
             self.engine_awaited("click")
@@ -499,41 +522,8 @@ class GamePage:
     # ---- what the tests and the benchmarks read -------------------------------------------
 
     def status(self) -> str:
-        """The page's state as JSON text, for the e2e tests and bench/load.py (they cannot
-        read Python objects): the view's main fields and the page's own flags."""
-        state = self.state
-        view: Mapping[str, Any] = state.view or {}
-        setup = view.get("setup")
-        return json.dumps(
-            {
-                "ready": state.view is not None,
-                "ply": view.get("ply_count"),
-                "over": bool(view.get("result")),
-                "toMove": view.get("to_move"),
-                "seats": view.get("seats"),
-                "bot": page_state.bot_to_move(state.view),
-                "busy": state.inflight > 0 or self.computer.busy() or dom.working() > 0,
-                "setup": setup["seat"] if setup else None,
-                "record": view.get("record"),
-                "generation": state.generation,
-                "selection": view.get("selection"),
-                "sources": view.get("sources"),
-                "highlighted": view.get("highlighted"),
-                "targets": view.get("targets"),
-                "buttons": view.get("buttons"),
-                "saved": view.get("saved"),
-                "board": list(view.get("cell_labels") or {}),
-                "hint": state.hint,
-                "viewing": None if self.viewing() is None else self.viewer.ply,
-                "motions": 0 if self.made_animator is None else self.made_animator.played,
-                "sounds": self.speaker.played,
-                "muted": self.speaker.muted,
-                "flipped": bool((view.get("grid") or {}).get("flipped")),
-                "thinkingReplies": state.thinking_replies,
-                "download": self.engine.download,
-                "bootSteps": self.engine.boot_steps,
-            }
-        )
+        """The page's state as JSON text, for the e2e tests and bench/load.py."""
+        return page_status(self)
 
 
 def new_slot() -> str:

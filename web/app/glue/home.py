@@ -4,9 +4,10 @@ daily puzzle, fetched once the page has loaded; on the embedding docs the snippe
 site's real address. These pages never start the engine; they register the service worker
 (glue.pwa)."""
 
-from glue import dom, i18n, pwa
+from glue import daily_virus, dom, i18n, pwa
+from glue.correspondence import clean_record, status
 from glue.daily import INDEX_PATH, daily_id, game_of, index_ids, number_of, puzzle_path
-from glue.saved import SavedGames, is_listing_key, valid_id
+from glue.saved import MAX_DOCUMENT_CHARS, SavedGames, is_listing_key, read_json, valid_id
 from glue.starts import LEVEL_KEY, LEVELS, chosen_level
 from glue.text import Translator
 
@@ -62,9 +63,35 @@ class UnfinishedList:
         parts.append(t("home.moves", {"count": entry.get("moves", 0)}))
         if any(seat != "human" for seat in entry.get("seats") or []):
             parts.append(t("home.vs-computer"))
-        when = dom.format_date(entry["updated"], self.language.language)
+        updated = entry["updated"]
+        if entry.get("link"):
+            parts = self.link_details(entry) or parts
+            updated = self.link_updated(entry) or updated
+        when = dom.format_date(updated, self.language.language)
         parts.append(t("home.updated", {"date": when}))
         return " · ".join(part for part in parts if part)
+
+    def link_details(self, entry: "dict[str, Any]") -> "list[str]":
+        """A game by link: whose move ("Your move", "Waiting for Ana") and with whom."""
+        record = clean_record(read_json(self.saved.link_text(entry["id"]), MAX_DOCUMENT_CHARS))
+        if record is None:
+            return []
+        played = entry["plies"] if record["game"] != "virus-fight" else None  # programs first
+        names = record["names"]
+        others = [
+            names[seat] or self.language.t("link.player", {"number": seat + 1})
+            for seat in range(len(names))
+            if seat != record["seat"]
+        ]
+        return [
+            self.language.message(status(record, entry["to_move"], entry["over"], played)),
+            self.language.t("home.link-game", {"names": ", ".join(others)}),
+        ]
+
+    def link_updated(self, entry: "dict[str, Any]") -> int:
+        """When the last link of a game by link came in or went out (0: unknown)."""
+        record = clean_record(read_json(self.saved.link_text(entry["id"]), MAX_DOCUMENT_CHARS))
+        return record["updated"] if record is not None else 0
 
     def item(self, entry: "dict[str, Any]") -> "dom.Element":
         t = self.language.t
@@ -200,6 +227,7 @@ async def run() -> None:
     dom.on_window("storage", unfinished.changed)  # another tab played on: show the change
     dom.body().set_data("glue", "ready")  # for tests: the glue has run
     dom.spawn(DailyCard(language).start(), "the daily puzzle")  # after the page has loaded
+    daily_virus.show(language)  # the "Daily virus" card (Fight the Virus challenges)
 
 
 def main() -> None:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
         def send(self, request: Request) -> Awaitable[dict[str, Any]]: ...
         def show_message(self, message: Message, level: str = "info") -> None: ...
+        def remote(self) -> Awaitable[Any]: ...
 
 
 def resumable(page: "PageOpening") -> "dict[str, Any] | None":
@@ -58,7 +59,9 @@ def fresh_start(page: "PageOpening") -> bool:
     if page.embed:
         return not page.embed.get("record") and not page.state.replay
     fragment = dom.page_address("hash")
-    if "record=" in fragment or game_asked(fragment):
+    if "record=" in fragment or "link=" in fragment or game_asked(fragment):
+        return False
+    if challenge_asked(fragment):
         return False
     return start_asked(fragment) is not None or resumable(page) is None
 
@@ -70,6 +73,26 @@ async def open_first_game(page: "PageOpening") -> None:
         await open_embedded(page)
         return
     fragment = dom.page_address("hash")
+    if "link=" in fragment:  # a game by link (glue.remote): else what the page opens without it
+        dom.drop_fragment()
+        try:
+            await (await page.remote()).open_link(fragment)
+            return
+        except Exception as error:  # its glue could not be fetched: the page opens as usual
+            dom.warn("game by link", str(error))
+        await open_entry(page, None)
+        page.show_message({"key": "link.error.unavailable", "params": {}}, "error")
+        return
+    if challenge_asked(fragment):  # Fight the Virus challenges (glue.challenge_page)
+        dom.drop_fragment()
+        await dom.load_extra_glue()
+        from glue.challenge_page import open_challenge
+
+        problem = await open_challenge(page, fragment)
+        if problem is not None:  # refused: the page opens as without it, and says why
+            await open_entry(page, None)
+            page.show_message(problem, "error")
+        return
     shared = None
     if "record=" in fragment:  # a shared link
         from glue.share import read_fragment
@@ -85,6 +108,12 @@ async def open_first_game(page: "PageOpening") -> None:
     if start is not None:
         await start_game(page, start)
         return
+    await open_entry(page, asked)
+
+
+async def open_entry(page: "PageOpening", asked: "str | None") -> None:
+    """The saved game ``asked`` for (``#game=<id>``), else this tab's or the most recent
+    unfinished game, else a new game."""
     if asked:
         entry = page.saved.entry(asked)
         if entry is not None and entry["game"] != page.state.game:
@@ -96,10 +125,21 @@ async def open_first_game(page: "PageOpening") -> None:
         if asked:
             page.show_message({"key": "saved.missing", "params": {}}, "error")
         return
+    await restore_entry(page, entry)
+
+
+async def restore_entry(page: "PageOpening", entry: "dict[str, Any]") -> bool:
+    """Opens saved game ``entry`` (a game by link with its record); a game that cannot be read
+    back is removed, said, and a new game starts in its place."""
     page.state.next_slot = entry["id"]
+    if entry.get("link"):
+        page.state.next_remote = (await page.remote()).record(entry["id"])
     match = page.saved.read(entry["id"])
     seats = match.get("seats") if isinstance(match, dict) else None
     flipped = flipped_for(seats if isinstance(seats, list) else [])
+    remote = page.state.next_remote
+    if remote is not None and len(remote["names"]) == 2:  # the seat this device plays below
+        flipped = remote["seat"] == 1
     request: RestoreRequest = {
         "op": "restore",
         "game": page.state.game,
@@ -110,12 +150,13 @@ async def open_first_game(page: "PageOpening") -> None:
     if reply.get("ok"):
         if entry.get("plies", 0) > 0:
             page.show_message({"key": "saved.resumed", "params": {"count": entry["moves"]}})
-        return
+        return True
     page.saved.remove(entry["id"])  # it cannot be read back: say so, start afresh
     await page.send(page.options.new_request())
     error = reply.get("error") or {}
     reason = error.get("message") or error.get("code")
     page.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
+    return False
 
 
 async def start_game(page: "PageOpening", start: "dict[str, Any]") -> None:
@@ -130,6 +171,8 @@ async def start_game(page: "PageOpening", start: "dict[str, Any]") -> None:
     reply = await page.send(page.options.new_request())
     if reply.get("ok") and left is not None and left.get("plies", 0) > 0:
         page.show_message({"key": "saved.kept", "params": {}})
+    if start["play"] == "link":  # the form of a game by link
+        (await page.remote()).show_form()
 
 
 async def open_shared(page: "PageOpening", shared: "dict[str, Any]") -> None:
@@ -199,6 +242,13 @@ async def open_embedded(page: "PageOpening") -> None:
     if problems:
         key = "embed.refused-seats" if dropped in ("seats", "level") else "embed.refused"
         page.show_message({"key": key, "params": {"reason": problems[0]}}, "error")
+
+
+def challenge_asked(fragment: str) -> bool:
+    """Whether a fragment asks for a Fight the Virus challenge (``#challenge=<seed>``,
+    ``#daily=<date>``; glue.challenge reads it)."""
+    parts = fragment.lstrip("#").split("&")
+    return any(part.startswith(("challenge=", "daily=")) for part in parts)
 
 
 def game_asked(fragment: str) -> "str | None":

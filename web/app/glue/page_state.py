@@ -10,6 +10,8 @@ request), which ``glue.game`` carries out with the browser. ``tests/glue_scenari
 plays them under CPython and MicroPython.
 """
 
+import json
+
 from glue.seat_choices import HUMAN
 
 TYPE_CHECKING = False
@@ -37,6 +39,7 @@ CLICK_IGNORED = "ignored"  # no game yet, a replay widget, or a computer to move
 CLICK_VIEWING = "viewing"  # an earlier position is on view: say how to get back
 CLICK_PROGRAM = "program"  # Virus Fight's program builder picks the cell
 CLICK_ENGINE = "engine"  # the shape placer, else the engine, decides
+CLICK_REMOTE = "remote"  # a game by link, another player's move: say whose it is
 
 
 class PageState:
@@ -76,6 +79,10 @@ class PageState:
         self.hint_epoch = 0
         self.hint_busy = False
         self.early_clicks: list[str] = []  # board clicks made before the first view
+        # A game by link: this device's record of it (glue.correspondence: "seat", "base",
+        # "sent", ...), None for a game played here only.
+        self.remote: dict[str, Any] | None = None
+        self.next_remote: dict[str, Any] | None = None  # the record a `restore` on its way plays
 
 
 # ---- seats ----------------------------------------------------------------------------------
@@ -114,7 +121,35 @@ def human_to_move(state: PageState) -> bool:
         and view.get("to_move") is not None
         and not is_bot_seat(view, view.get("to_move"))
         and state.handover_seat is None
+        and not remote_waits(state)
     )
+
+
+def remote_waits(state: PageState) -> bool:
+    """Whether a game by link waits for another player's move (sent by link): this device
+    decides nothing on the board now."""
+    view = state.view
+    remote = state.remote
+    return (
+        remote is not None
+        and view is not None
+        and not view.get("result")
+        and view.get("to_move") is not None
+        and view.get("to_move") != remote.get("seat")
+    )
+
+
+def undo_allowed(state: PageState) -> bool:
+    """Whether undo may go back one more action: in a game by link, only this device's own
+    actions since the last link came in, and only before they are sent."""
+    view = state.view
+    if view is None or not view.get("can_undo"):
+        return False
+    remote = state.remote
+    if remote is None:
+        return True
+    base = remote.get("base")
+    return not remote.get("sent") and type(base) is int and view.get("ply_count", 0) > base
 
 
 # ---- requests and replies -------------------------------------------------------------------
@@ -170,6 +205,8 @@ def take_reply(
         state.view = view
     if replacing and reply.get("ok"):
         state.slot = state.next_slot if op == "restore" else fresh_slot()
+        state.remote = state.next_remote if op == "restore" else None
+        state.next_remote = None
         taken.claim = state.slot
         taken.new_game = True
         state.generation += 1
@@ -240,6 +277,20 @@ def took_back(state: PageState, saved_key: str, key: str, new_value: "str | None
     return key == saved_key and new_value is not None
 
 
+def moved_on(state: PageState, document_text: "str | None") -> bool:
+    """Whether the match document another tab saved for this tab's game (JSON text) holds
+    more actions than the game on view: a game by link that tab took further."""
+    view = state.view
+    try:
+        document = json.loads(document_text or "")
+        actions = document["state"]["actions"]
+    except Exception:  # not a match document
+        return False
+    return (
+        view is not None and isinstance(actions, list) and len(actions) > view.get("ply_count", 0)
+    )
+
+
 # ---- clicks ---------------------------------------------------------------------------------
 
 
@@ -257,12 +308,19 @@ def click_decision(state: PageState, viewing: bool, program_shown: bool) -> str:
         return CLICK_PROGRAM if program_shown else CLICK_IGNORED
     if bot_to_move(view):
         return CLICK_IGNORED
+    if remote_waits(state):
+        return CLICK_REMOTE
     return CLICK_ENGINE
 
 
 def token_clickable(state: PageState, viewing: bool) -> bool:
     """Whether a click token (a die beside the board, a choice button) goes to the engine."""
-    return state.view is not None and not bot_to_move(state.view) and not viewing
+    return (
+        state.view is not None
+        and not bot_to_move(state.view)
+        and not viewing
+        and not remote_waits(state)
+    )
 
 
 # ---- the computer's turn and hints ----------------------------------------------------------

@@ -9,6 +9,7 @@ shape placer and the best scores (made on first use), ``viewing()`` gives the re
 while it shows an earlier position, else None."""
 
 from glue import dom, page_state
+from glue.score_table import CHALLENGES_KEY, MAX_CHALLENGE_SEED
 from glue.views import button_groups, move_list_html, player_of, status_message
 
 # Games whose solo results go to the best-scores table (glue.best_scores).
@@ -52,6 +53,12 @@ class Panels:
         self.viewing = viewing
         self.full_record: str | None = None  # the record the embed's "open on the full site" has
         self.best_result: tuple[int, int | None] | None = None  # (generation, rank) recorded last
+        # Fight the Virus challenges: glue.challenge_page's part once loaded (with the extra
+        # glue), whether it is on its way, the (generation, seed) looked up last
+        self.challenge: Any = None
+        self.challenge_loading = False
+        self.challenge_checked: tuple[int, Any] | None = None
+        self.challenge_bound = False
 
     def text(self, message: "Mapping[str, Any]") -> str:
         """A translation request's text (a view's Message, or one of the page's own)."""
@@ -90,7 +97,7 @@ class Panels:
         if not record.has_focus():  # never overwrite typing
             record.set_value(view.get("record") or "")
         has_record = bool(view.get("record"))
-        dom.node("undo").enable(bool(view.get("can_undo")))
+        dom.node("undo").enable(page_state.undo_allowed(self.state))
         dom.node("redo").enable(bool(view.get("can_redo")))
         for control in ("share", "embed-code", "record-save"):
             dom.node(control).enable(has_record)
@@ -125,6 +132,8 @@ class Panels:
             if player is None:
                 player = (to_move or 0) + 1
             status = self.language.t("play.bot-thinking", {"player": player})
+        elif page_state.remote_waits(self.state):  # a game by link: its bar says whose move
+            status = ""
         else:
             status = self.text(status_message(view))
         dom.node("status").set_text(status)
@@ -265,6 +274,56 @@ class Panels:
             else:
                 line.set_text(self.language.t("ftv-ui.best.ranked", {"rank": rank}))
         self.best().draw()
+        self.render_challenge(view)
+
+    def render_challenge(self, view: "View") -> None:
+        """Fight the Virus solo: "Challenge a friend" (this game's dice for a friend); a game
+        whose seed is a challenge this browser keeps (glue.challenge) is named as that
+        challenge and at its end offers its result to share and its best scores, drawn by
+        glue.challenge_page, loaded with the extra glue when a game first needs it."""
+        options = view.get("options") or {}
+        seed = options.get("seed")
+        solo = (
+            options.get("mode") == "solo"
+            and isinstance(seed, int)
+            and 0 <= seed <= MAX_CHALLENGE_SEED
+            and not self.state.embedded
+        )
+        for button in dom.find_all("[data-challenge-friend]"):
+            button.show(solo)
+            if not self.challenge_bound:
+                button.on("click", self.challenge_friend)
+        self.challenge_bound = True
+        if self.challenge is not None:
+            self.challenge.render(view)
+            return
+        checked = (self.state.generation, seed)
+        if not solo or self.challenge_loading or checked == self.challenge_checked:
+            return
+        self.challenge_checked = checked
+        if '"' + str(seed) + '"' in (dom.setting(CHALLENGES_KEY) or ""):  # kept (or a near miss)
+            dom.spawn(self.load_challenge(), "challenge")
+
+    async def load_challenge(self) -> "Any":
+        """glue.challenge_page's part of the page (the extra glue loaded first), drawn."""
+        if self.challenge is None:
+            self.challenge_loading = True
+            try:
+                await dom.load_extra_glue()
+            finally:
+                self.challenge_loading = False
+            from glue.challenge_page import ChallengePart
+
+            if self.challenge is None:
+                self.challenge = ChallengePart(self)
+        if self.state.view is not None:
+            self.challenge.render(self.state.view)
+        return self.challenge
+
+    async def challenge_friend(self, event: "dom.Event") -> None:
+        """The "Challenge a friend" buttons: this game's challenge link, shared."""
+        part = await self.load_challenge()
+        await part.challenge_friend()
 
     def render_embed(self, view: "View") -> None:
         state = self.state

@@ -53,6 +53,7 @@ INDEX_KEY = "virus-games.saved"  # the index of older versions (read, never writ
 ENTRY_PREFIX = "virus-games.saved-entry."
 GAME_PREFIX = "virus-games.saved."
 BOARD_PREFIX = "virus-games.board."
+LINK_PREFIX = "virus-games.link."  # a game by link's record (glue.correspondence)
 DRAFT_PREFIX = "virus-games.draft."  # in sessionStorage: this tab's unplayed game, per page
 # The most games kept; beyond it the oldest finished (or never played) ones are forgotten.
 # Unfinished games are never forgotten to make room.
@@ -151,6 +152,7 @@ def clean_entry(raw: "Any") -> "dict[str, Any] | None":
     ):
         seats = []
     title = raw.get("title")
+    to_move = raw.get("to_move")
     return {
         "id": game_id,
         "game": game,
@@ -160,6 +162,8 @@ def clean_entry(raw: "Any") -> "dict[str, Any] | None":
         "over": raw.get("over") is True,
         "title": title if valid_message(title) else None,
         "seats": list(seats),
+        "link": raw.get("link") is True,
+        "to_move": to_move if type(to_move) is int and 0 <= to_move < MAX_SEATS else None,
     }
 
 
@@ -185,7 +189,12 @@ def read_json(text: "Any", limit: int) -> "Any":
 def is_listing_key(name: "Any") -> bool:
     """Whether a change to the storage key ``name`` (a ``storage`` event's; None: the storage
     was cleared) can change the list of saved games."""
-    return name is None or name == INDEX_KEY or str(name).startswith(ENTRY_PREFIX)
+    return (
+        name is None
+        or name == INDEX_KEY
+        or str(name).startswith(ENTRY_PREFIX)
+        or str(name).startswith(LINK_PREFIX)
+    )
 
 
 def played(view: "View") -> bool:
@@ -287,7 +296,9 @@ class SavedGames:
         return [
             entry
             for entry in self.entries()
-            if not entry["over"] and entry["plies"] > 0 and (game is None or entry["game"] == game)
+            if not entry["over"]
+            and (entry["plies"] > 0 or entry["link"])
+            and (game is None or entry["game"] == game)
         ]
 
     def entry(self, game_id: "Any") -> "dict[str, Any] | None":
@@ -306,7 +317,10 @@ class SavedGames:
         entries = [
             entry
             for entry in self.entries()
-            if entry["game"] == game and entry["id"] not in exclude and not entry["over"]
+            if entry["game"] == game
+            and entry["id"] not in exclude
+            and not entry["over"]
+            and not entry["link"]  # games by link open from their link or the home page
         ]
         for entry in entries:
             if entry["plies"] > 0:
@@ -326,6 +340,8 @@ class SavedGames:
             "over": False,
             "title": None,
             "seats": [],
+            "link": False,
+            "to_move": None,
             "draft": True,
         }
 
@@ -350,10 +366,11 @@ class SavedGames:
         svg = self._get(BOARD_PREFIX + game_id)
         return svg if isinstance(svg, str) and len(svg) <= MAX_BOARD_CHARS else None
 
-    def write(self, game_id: str, view: "View", now: float) -> bool:
-        """Saves ``view`` (an engine view) as game ``game_id``. Returns whether it was stored
-        as a saved game. A game nobody played becomes this tab's draft instead (unless it was
-        saved before: undone to its start). When the storage is full, finished and unplayed
+    def write(self, game_id: str, view: "View", now: float, link: bool = False) -> bool:
+        """Saves ``view`` (an engine view) as game ``game_id`` (``link``: a game by link, kept
+        and listed even before its first action). Returns whether it was stored as a saved
+        game. A game nobody played becomes this tab's draft instead (unless it was saved
+        before: undone to its start). When the storage is full, finished and unplayed
         games make room, never an unfinished one: the game is then not saved and
         :attr:`full` is set."""
         if self.storage is None or not view.get("saved") or not valid_id(game_id):
@@ -362,7 +379,7 @@ class SavedGames:
         game = view.get("game")
         entries = self.entries()
         known = any(other["id"] == game_id for other in entries)
-        if not played(view) and not known:
+        if not played(view) and not known and not link:
             self._keep_draft(game, game_id, document)
             return False
         result = view.get("result")
@@ -377,6 +394,8 @@ class SavedGames:
                 "over": bool(result),
                 "title": title,
                 "seats": view.get("seats"),
+                "link": link,
+                "to_move": view.get("to_move"),
             }
         )
         if entry is None:
@@ -397,6 +416,24 @@ class SavedGames:
         self._set_full(False)
         return True
 
+    def link_text(self, game_id: str) -> "str | None":
+        """The stored record of game by link ``game_id`` (text, unchecked: see
+        glue.correspondence.clean_record), or None."""
+        if self.storage is None or not valid_id(game_id):
+            return None
+        text = self._get(LINK_PREFIX + game_id)
+        return text if isinstance(text, str) and len(text) <= MAX_DOCUMENT_CHARS else None
+
+    def keep_link(self, game_id: str, text: str) -> bool:
+        """Stores the record of game by link ``game_id``; False when it could not be kept."""
+        if self.storage is None or not valid_id(game_id):
+            return False
+        return self._store(LINK_PREFIX + game_id, text, game_id)
+
+    def link_ids(self) -> "list[str]":
+        """The ids of the games by link kept here."""
+        return [key[len(LINK_PREFIX) :] for key in self.keys(LINK_PREFIX)]
+
     def remove(self, game_id: str) -> None:
         if self.storage is None or not valid_id(game_id):
             return
@@ -414,7 +451,8 @@ class SavedGames:
         disposable = [
             entry
             for entry in (self.entries() if entries is None else entries)
-            if entry["id"] != keep and (entry["over"] or entry["plies"] == 0)
+            if entry["id"] != keep
+            and (entry["over"] or (entry["plies"] == 0 and not entry["link"]))
         ]
         return list(reversed(disposable))
 
@@ -484,7 +522,7 @@ class SavedGames:
         return entries
 
     def _forget(self, game_id: str) -> None:
-        for prefix in (ENTRY_PREFIX, GAME_PREFIX, BOARD_PREFIX):
+        for prefix in (ENTRY_PREFIX, GAME_PREFIX, BOARD_PREFIX, LINK_PREFIX):
             self._remove(prefix + game_id)
         index = read_json(self._get(INDEX_KEY), MAX_INDEX_CHARS)
         if not isinstance(index, list):

@@ -65,6 +65,8 @@ class Secrets:
         self.submitting = False
         self.device_seat: int | None = None  # the human seat holding the device
         self.handover_shown: int | None = None  # the seat it last showed (focus once)
+        # A game by link (glue.remote_programs): the program is sealed there, not played.
+        self.on_sealed: Callable[[str], Any] | None = None
 
     def new_game(self) -> None:
         self.privacy_seat = None
@@ -80,6 +82,10 @@ class Secrets:
         # A computer seat writes its program without screen or builder: the board stays.
         computer = setup is not None and page_state.is_bot_seat(state.view, setup["seat"])
         locked = setup is not None and not computer and setup["seat"] != state.unlocked_seat
+        remote = state.remote
+        if setup is not None and remote is not None:  # one seat on this device, no screen
+            computer = setup["seat"] != remote["seat"] or remote["secret"] is not None
+            locked = False
         privacy = dom.node("privacy")
         privacy.show(locked)
         self.board.element.show(not locked)
@@ -185,6 +191,9 @@ class Secrets:
         self.submitting = True
         dom.node("builder-submit").enable(False)
         try:
+            if state.remote is not None and self.on_sealed is not None:
+                await self.on_sealed(text)
+                return
             reply = await self.send({"op": "play", "action": text})
             # Every program is in (the reveal), or a computer writes the next: the builder is
             # gone, the focus goes to the board.

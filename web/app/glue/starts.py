@@ -21,14 +21,14 @@ LEVEL_KEY = "virus-games.level"  # localStorage: the level chosen last
 
 
 def start_asked(fragment: str) -> "dict[str, Any] | None":
-    """What a ``#play=friend`` or ``#play=computer[&level=<level>]`` fragment asks for, or
-    None. An unknown level is dropped (the remembered one is used)."""
+    """What a ``#play=friend``, ``#play=link`` (a friend far away, glue.remote) or
+    ``#play=computer[&level=<level>]`` fragment asks for, or None. An unknown level is dropped (the remembered one is used)."""
     fields = {}
     for part in fragment.lstrip("#").split("&"):
         if "=" in part:
             name, value = part.split("=", 1)
             fields[name] = value
-    if fields.get("play") not in ("friend", "computer"):
+    if fields.get("play") not in ("friend", "link", "computer"):
         return None
     asked: dict[str, Any] = {"play": fields["play"]}
     if fields["play"] == "computer":
