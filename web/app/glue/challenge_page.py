@@ -29,6 +29,7 @@ from glue.challenge import (
     solo_counts,
     solo_turns,
 )
+from glue.dom.sharing import format_day, share_text
 from glue.score_table import CHALLENGES_KEY, new_entry, same_entry
 
 GAME = "fight-the-virus"
@@ -96,7 +97,7 @@ class ChallengeStore:
 
 def day_text(challenge: "Mapping[str, Any]", language: str) -> "str | None":
     """A daily's date as the browser writes it in ``language`` (None: not a daily)."""
-    return dom.format_day(challenge["daily"], language) if challenge.get("daily") else None
+    return format_day(challenge["daily"], language) if challenge.get("daily") else None
 
 
 async def open_challenge(page: "ChallengeOpening", fragment: str) -> "Message | None":
@@ -342,7 +343,7 @@ class ChallengePart:
         says what happened (``kind``: "result" or "friend")."""
         url = dom.site_url(path)
         try:
-            how = await dom.share_text(title, text, url)
+            how = await share_text(title, text, url)
         except Exception:  # no share sheet and no clipboard (an iframe): the link to copy
             self.show({"key": "challenge.share-refused", "params": {"link": url}}, "error")
             return

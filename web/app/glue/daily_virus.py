@@ -17,6 +17,7 @@ from glue.challenge import (
     date_parts,
     earlier_days,
 )
+from glue.dom.sharing import format_day
 from glue.score_table import CHALLENGES_KEY
 
 TYPE_CHECKING = False
@@ -72,7 +73,7 @@ class DailyVirusCard:
 
     def day(self, date: str) -> str:
         """A date as the browser writes it in the page's language."""
-        return dom.format_day(date, self.language.language) or date
+        return format_day(date, self.language.language) or date
 
     def changed(self, event: "dom.Event") -> None:
         """Another tab kept a score: the card again."""

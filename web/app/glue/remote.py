@@ -24,6 +24,7 @@ import json
 from glue import dom, opening
 from glue.correspondence import clean_record, new_record, outgoing, program_phase
 from glue.correspondence import open_link as decide
+from glue.dom.sharing import share_text
 from glue.game_link import LinkError, decode_link, encode_link, link_in_fragment, link_url
 from glue.remote_programs import RemotePrograms, match_document
 from glue.saved import MAX_DOCUMENT_CHARS, read_json, valid_message
@@ -465,7 +466,7 @@ class RemotePlay:
             "link.share-text", {"game": game, "name": self.name_of(record, record["seat"])}
         )
         try:
-            how = await dom.share_text(game, text, url)
+            how = await share_text(game, text, url)
         except Exception:
             how = "failed"
         if how in ("shared", "copied"):

@@ -345,16 +345,6 @@ def format_iso_date(text: str, language: str) -> "str | None":
     return str(js.Intl.DateTimeFormat.new(language, options).format(date))
 
 
-def format_day(date: str, language: str) -> "str | None":
-    """A calendar day ``"YYYY-MM-DD"`` as the browser writes it in ``language`` (long date:
-    "November 27, 2026"), or None when it is not a date."""
-    day = js.Date.new(date + "T00:00:00Z")
-    if js.Number.isNaN(day.getTime()):
-        return None
-    options = js_object({"dateStyle": "long", "timeZone": "UTC"})
-    return str(js.Intl.DateTimeFormat.new(language, options).format(day))
-
-
 def local_date() -> str:
     """Today's date in the browser's time zone, ``"YYYY-MM-DD"``."""
     date = js.Date.new()
@@ -387,24 +377,6 @@ def drop_fragment() -> None:
 async def copy_text(text: str) -> None:
     """Copies ``text`` to the clipboard; raises where the browser refuses (an iframe)."""
     await window.navigator.clipboard.writeText(text)
-
-
-async def share_text(title: str, text: str, url: str) -> str:
-    """Hands ``text`` and ``url`` to the system share sheet where the browser has one (phones),
-    else copies them to the clipboard: returns "shared", "copied" or "cancelled" (the person
-    closed the sheet); raises where both are refused."""
-    navigator = window.navigator
-    if js.Reflect.has(navigator, "share"):
-        data = to_js({"title": title, "text": text, "url": url})
-        try:
-            if not js.Reflect.has(navigator, "canShare") or navigator.canShare(data):
-                await navigator.share(data)
-                return "shared"
-        except Exception as error:  # AbortError: closed by the person; else try the clipboard
-            if "AbortError" in str(error):
-                return "cancelled"
-    await copy_text(text + "\n" + url if text else url)
-    return "copied"
 
 
 _extra_glue: "list[bool]" = []
