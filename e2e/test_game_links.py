@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from axe_audit import audit
 from conftest import TEST_HOOKS, is_same_origin
 from virus_fight_play import build_program, play
 from zebra_play import cells_of, click_cell
@@ -91,9 +92,13 @@ def start_by_link(page: Page, site_url: str, game: str, name: str, seat: int = 0
     idle(page)
 
 
-def send(page: Page) -> str:
-    """ "Send your move": the link (copied to the clipboard, and shown in the bar)."""
-    page.locator("#remote-send").click()
+def send(page: Page, keyboard: bool = False) -> str:
+    """The link "Send your move" makes (copied to the clipboard, and shown in the bar)."""
+    if keyboard:
+        page.locator("#remote-send").focus()
+        page.keyboard.press("Enter")
+    else:
+        page.locator("#remote-send").click()
     link = page.locator("#remote-link")
     expect(link).to_be_visible()
     url = link.input_value()
@@ -116,6 +121,7 @@ def test_zebra_whole_game_by_links_both_ways(devices: list[BrowserContext], site
     ana, bea = (context.new_page() for context in devices)
     start_by_link(ana, site_url, "zebra", "Ana")
     expect(ana.locator("#remote .remote-status")).to_contain_text("Your move")
+    assert audit(ana) == []  # the form gave way to the bar
     pages = [ana, bea]
     url = ""
     for number, move in enumerate(moves):
@@ -136,7 +142,10 @@ def test_zebra_whole_game_by_links_both_ways(devices: list[BrowserContext], site
         if number == 0:
             # undo works for one's own move before it is sent
             expect(ana.locator("#undo")).to_be_enabled()
-        url = send(page)
+        if number == 2:  # the bar as a screen reader and the keyboard meet it
+            expect(page.locator("#announce")).to_contain_text("Send your move to Bea")
+            assert audit(page) == []
+        url = send(page, keyboard=number == 2)
         expect(page.locator("#undo")).to_be_disabled()  # sent: it stays
         payload = payload_of(url)
         assert payload["a"] == moves[: number + 1]

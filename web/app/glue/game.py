@@ -220,7 +220,7 @@ class GamePage:
     async def remote(self) -> "Any":
         """Games by link (glue.remote): its glue is fetched on first use."""
         if self.made_remote is None:
-            await dom.load_extra_glue()
+            await i18n.load_extra_glue(self.language)
             from glue.remote import RemotePlay
 
             self.made_remote = RemotePlay(self)

@@ -19,6 +19,7 @@ class PageLanguage:
         self.translator = translator
         self.fallback = fallback
         self.listeners: list[Callable[[str], Any]] = []
+        self.bundles: list[str] = []  # string files added after the page's own (add_bundle)
 
     @property
     def language(self) -> str:
@@ -42,12 +43,27 @@ class PageLanguage:
     async def switch_to(self, language: str) -> None:
         if language not in LANGUAGES or language == self.language:
             return
-        strings = self.fallback if language == DEFAULT_LANGUAGE else await load_tables(language)
+        strings = (
+            self.fallback
+            if language == DEFAULT_LANGUAGE
+            else await load_tables(language, self.bundles)
+        )
         self.translator = Translator(language, strings, self.fallback)
         dom.keep_setting(STORAGE_KEY, language)  # where storage is refused: not remembered
         self.apply()
         for listener in self.listeners:
             listener(language)
+
+    async def add_bundle(self, name: str) -> None:
+        """Adds the strings of ``static/i18n/<name>-<language>.json`` (and of its English
+        file, the fallback) to the page's, once."""
+        if name in self.bundles:
+            return
+        self.bundles.append(name)
+        english = await load_file(name + "-" + DEFAULT_LANGUAGE)
+        self.fallback.update(english)
+        if self.language != DEFAULT_LANGUAGE:
+            self.translator.strings.update(await load_file(name + "-" + self.language))
 
     def on_change(self, listener: "Callable[[str], Any]") -> None:
         self.listeners.append(listener)
@@ -71,14 +87,27 @@ class PageLanguage:
         self.on_change(show)
 
 
-async def load_tables(language: str) -> "dict[str, Any]":
+async def load_tables(language: str, more: "list[str] | None" = None) -> "dict[str, Any]":
     """The site's strings in ``language`` plus the page's extra bundles (``<body
-    data-i18n-bundles="rules">`` also loads ``static/i18n/rules-<language>.json``)."""
-    bundles = (dom.body().data("i18n-bundles") or "").split()
+    data-i18n-bundles="rules">`` also loads ``static/i18n/rules-<language>.json``) and the
+    bundles added since (``more``)."""
+    bundles = (dom.body().data("i18n-bundles") or "").split() + (more or [])
     strings: dict[str, Any] = {}
     for name in [language] + [bundle + "-" + language for bundle in bundles]:
-        strings.update(await dom.fetch_json(dom.site_url("static/i18n/" + name + ".json")))
+        strings.update(await load_file(name))
     return strings
+
+
+async def load_file(name: str) -> "dict[str, Any]":
+    strings = await dom.fetch_json(dom.site_url("static/i18n/" + name + ".json"))
+    return strings if isinstance(strings, dict) else {}
+
+
+async def load_extra_glue(language: PageLanguage) -> None:
+    """The glue of the features a game page loads when first needed (games by link,
+    challenges: ``dom.load_extra_glue``) and their texts (``static/i18n/extra-*.json``)."""
+    await dom.load_extra_glue()
+    await language.add_bundle("extra")
 
 
 async def start() -> PageLanguage:

@@ -4,7 +4,7 @@ one-click starts (``#play=...``), a shared link's record (``#record=...``) and a
 settings. Anything that cannot be opened is said, and a new game starts in its place: the page
 never opens on nothing, and a saved game is removed only when it cannot be read back."""
 
-from glue import dom, page_state
+from glue import dom, i18n, page_state
 from glue.records import settle
 from glue.saved import listed_moves
 from glue.starts import flipped_for, start_asked
@@ -85,7 +85,7 @@ async def open_first_game(page: "PageOpening") -> None:
         return
     if challenge_asked(fragment):  # Fight the Virus challenges (glue.challenge_page)
         dom.drop_fragment()
-        await dom.load_extra_glue()
+        await i18n.load_extra_glue(page.language)
         from glue.challenge_page import open_challenge
 
         problem = await open_challenge(page, fragment)

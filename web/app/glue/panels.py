@@ -8,7 +8,7 @@ Callable[[], Any], viewing: Callable[[], Any])``: ``placer`` and ``best`` are ge
 shape placer and the best scores (made on first use), ``viewing()`` gives the replay viewer
 while it shows an earlier position, else None."""
 
-from glue import dom, page_state
+from glue import dom, i18n, page_state
 from glue.score_table import CHALLENGES_KEY, MAX_CHALLENGE_SEED
 from glue.views import button_groups, move_list_html, player_of, status_message
 
@@ -309,7 +309,7 @@ class Panels:
         if self.challenge is None:
             self.challenge_loading = True
             try:
-                await dom.load_extra_glue()
+                await i18n.load_extra_glue(self.language)
             finally:
                 self.challenge_loading = False
             from glue.challenge_page import ChallengePart
