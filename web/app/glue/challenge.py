@@ -29,10 +29,10 @@ from glue.daily import days_from_civil
 from glue.score_table import (
     MAX_CHALLENGE_SEED,
     MAX_ENTRIES,
-    _whole,
     insert_score,
     is_entry,
     iso_date,
+    whole_number,
 )
 
 TYPE_CHECKING = False
@@ -170,7 +170,7 @@ def clean_challenge(raw: "Any") -> "dict[str, Any] | None":
         return None
     seed = _seed_text(raw.get("seed"))
     daily = raw.get("daily") or ""
-    used = _whole(raw.get("used"))
+    used = whole_number(raw.get("used"))
     if seed is None or used is None or not isinstance(daily, str):
         return None
     if daily:
@@ -183,7 +183,7 @@ def clean_challenge(raw: "Any") -> "dict[str, Any] | None":
     best = []
     for entry in scores if isinstance(scores, list) else []:
         if is_entry(entry) and entry.get("seed") == seed:
-            best.append(dict(entry, turns=_whole(entry["turns"])))
+            best.append(dict(entry, turns=whole_number(entry["turns"])))
     # fewest turns first, a tie in stored order (MicroPython's sort is not stable)
     order = sorted(range(len(best)), key=lambda index: (best[index]["turns"], index))
     best = [best[index] for index in order]
@@ -280,7 +280,7 @@ def sheet_lines(counts: "dict[str, Any]") -> "list[str]":
     ``counts``: the score's ``research``, ``analysed``, ``testing`` and ``curve`` numbers."""
 
     def number(name: str, total: int) -> int:
-        value = _whole(counts.get(name))
+        value = whole_number(counts.get(name))
         return 0 if value is None else max(0, min(value, total))
 
     research = number("research", RESEARCH_SQUARES)
@@ -322,7 +322,7 @@ def solo_turns(view: "Any") -> "int | None":
     result = view.get("result") if isinstance(view, dict) else None
     for detail in (result.get("details") or []) if isinstance(result, dict) else []:
         if isinstance(detail, dict) and detail.get("key") == "fight-the-virus.solo-score":
-            turns = _whole((detail.get("params") or {}).get("turns"))
+            turns = whole_number((detail.get("params") or {}).get("turns"))
             return turns if turns is not None and turns > 0 else None
     return None
 

@@ -24,7 +24,7 @@ SPEC_VERSION = "1"
 MAX_ENTRIES = 10
 
 
-def _whole(value: "Any") -> "int | None":
+def whole_number(value: "Any") -> "int | None":
     """``value`` as an int when it is a whole number (JSON may give 3.0), else None."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
@@ -36,7 +36,7 @@ def _whole(value: "Any") -> "int | None":
 def is_entry(entry: "Any") -> bool:
     if not isinstance(entry, dict):
         return False
-    turns = _whole(entry.get("turns"))
+    turns = whole_number(entry.get("turns"))
     return (
         turns is not None
         and turns > 0
@@ -55,7 +55,7 @@ def entries_from_text(text: "str | None") -> "list[dict[str, Any]]":
     kept = []
     for entry in entries:
         if is_entry(entry):
-            kept.append(dict(entry, turns=_whole(entry["turns"])))
+            kept.append(dict(entry, turns=whole_number(entry["turns"])))
     return kept[:MAX_ENTRIES]
 
 
