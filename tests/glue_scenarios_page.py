@@ -298,3 +298,12 @@ def scenario_a_game_by_link_follows_another_tab_only_forward():
     assert not page_state.moved_on(state, '{"state": {"actions": ["a", "b"]}}')
     assert not page_state.moved_on(state, "{not json")
     assert not page_state.moved_on(state, None)
+
+
+def scenario_a_sealed_program_by_link_waits_for_the_others():
+    state = PageState("virus-fight")
+    state.remote = {"seat": 0, "base": 0, "sent": False, "secret": None}
+    state.view = a_view(ply_count=0, to_move=0, setup={"seat": 0}, seats=["human", "human"])
+    assert not page_state.remote_waits(state)  # the builder is this device's to use
+    state.remote["secret"] = {"p": "b1:M2 @b1", "k": "0" * 32}
+    assert page_state.remote_waits(state)  # sealed: nothing more to do here

@@ -126,17 +126,15 @@ def human_to_move(state: PageState) -> bool:
 
 
 def remote_waits(state: PageState) -> bool:
-    """Whether a game by link waits for another player's move (sent by link): this device
-    decides nothing on the board now."""
+    """Whether a game by link waits for another player's move (sent by link), or for the
+    other programs once this device's is sealed: this device decides nothing on the board now."""
     view = state.view
     remote = state.remote
-    return (
-        remote is not None
-        and view is not None
-        and not view.get("result")
-        and view.get("to_move") is not None
-        and view.get("to_move") != remote.get("seat")
-    )
+    if remote is None or view is None or view.get("result"):
+        return False
+    if view.get("setup"):
+        return remote.get("secret") is not None
+    return view.get("to_move") is not None and view.get("to_move") != remote.get("seat")
 
 
 def undo_allowed(state: PageState) -> bool:

@@ -126,7 +126,10 @@ class Panels:
         bot = page_state.bot_to_move(self.state.view)
         turn.set_data("bot", "true" if bot else "false")
         result = view.get("result")
-        dom.node("turn-text").set_text(self.text(result["title"] if result else view["turn"]))
+        turn_text = self.text(result["title"] if result else view["turn"])
+        if view.get("setup") and page_state.remote_waits(self.state):  # sealed, by link
+            turn_text = self.language.t("link.programs-wait")
+        dom.node("turn-text").set_text(turn_text)
         if bot:
             player = player_of(view)
             if player is None:

@@ -390,7 +390,8 @@ class RemotePlay:
         buttons = dom.make("div")
         buttons.set_attr("class", "remote-buttons")
         if self.pending():
-            buttons.append(self.button("remote-send", "link.send", True, self.send_move))
+            label = "link.send-program" if setting_up else "link.send"
+            buttons.append(self.button("remote-send", label, True, self.send_move))
         elif record["sent"] and (to_move != record["seat"] or setting_up):
             buttons.append(self.button("remote-send", "link.send-again", False, self.send_move))
         parts.append(buttons)
