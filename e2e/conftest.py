@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
@@ -83,6 +84,20 @@ def browser_context_args(browser_context_args: dict) -> dict:
 # Asks the game pages for their test hook, window.virusGames (web/app/glue/dom/runtime.py
 # test_hooks_wanted): set before any of the page's scripts run.
 TEST_HOOKS = "window.virusGamesTestHooks = true;"
+
+
+def installed_browser(playwright: Any, profile: Path) -> Any:
+    """A browser with an on-disk profile and service workers allowed (the offline tests: the
+    worker and its caches survive reloads as they do for a visitor), the test hook asked for."""
+    installed = playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM_PATH,
+        args=list(CHROMIUM_ARGS),
+        service_workers="allow",
+        viewport={"width": 1200, "height": 900},
+    )
+    installed.add_init_script(TEST_HOOKS)
+    return installed
 
 
 @pytest.fixture

@@ -18,13 +18,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
-from conftest import TEST_HOOKS
+from conftest import TEST_HOOKS, installed_browser
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "web" / "app"))
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
-from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
 from glue.challenge import daily_seed  # noqa: E402 - the paths above
 from service_worker import precache_urls  # noqa: E402
 
@@ -306,14 +305,7 @@ def test_a_finished_challenge_shares_its_result_and_keeps_its_best(
 def test_a_challenge_link_works_offline_after_a_first_visit(
     playwright, site: Path, site_url: str, tmp_path: Path
 ) -> None:
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=CHROMIUM_PATH,
-        args=list(CHROMIUM_ARGS),
-        service_workers="allow",
-        viewport={"width": 1200, "height": 900},
-    )
-    context.add_init_script(TEST_HOOKS)
+    context = installed_browser(playwright, tmp_path / "profile")
     try:
         page = context.pages[0] if context.pages else context.new_page()
         open_page(page, f"{site_url}/{GAME}.html")

@@ -25,7 +25,7 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 
 from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
-from conftest import TEST_HOOKS  # noqa: E402
+from conftest import TEST_HOOKS, installed_browser  # noqa: E402
 from pwa import png_size  # noqa: E402
 from service_worker import precache_urls  # noqa: E402
 from zebra_play import play_by_clicks  # noqa: E402
@@ -97,14 +97,7 @@ def play_computers_to_the_end(page: Page, game: str, seats: int) -> None:
 def test_the_site_works_offline_once_visited(
     playwright, site: Path, site_server, site_url: str, tmp_path: Path, build_info: dict
 ) -> None:
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=CHROMIUM_PATH,
-        args=list(CHROMIUM_ARGS),
-        service_workers="allow",
-        viewport={"width": 1200, "height": 900},
-    )
-    context.add_init_script(TEST_HOOKS)
+    context = installed_browser(playwright, tmp_path / "profile")
     errors: list[str] = []
     context.on("console", lambda message: message.type == "error" and errors.append(message.text))  # type: ignore[func-returns-value]
     context.on("weberror", lambda error: errors.append(str(error.error)))
@@ -207,14 +200,7 @@ def test_a_new_version_waits_for_reload_and_then_replaces_the_old_in_every_tab(
 
     root = shutil.copytree(site, tmp_path / "site")
     server, url = serve_in_thread(root)
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=CHROMIUM_PATH,
-        args=list(CHROMIUM_ARGS),
-        service_workers="allow",
-        viewport={"width": 1200, "height": 900},
-    )
-    context.add_init_script(TEST_HOOKS)
+    context = installed_browser(playwright, tmp_path / "profile")
     errors: list[str] = []
     context.on("console", lambda message: message.type == "error" and errors.append(message.text))  # type: ignore[func-returns-value]
     try:

@@ -29,6 +29,22 @@ if TYPE_CHECKING:
 __all__ = ["MAX_ENTRIES", "SPEC_VERSION", "STORAGE_KEY", "BestScores", "insert_score"]
 
 
+def score_row(rank: int, entry: "dict[str, Any]", cells: "list[str]", new: bool) -> "dom.Element":
+    """A row of a best-scores table (texts only: names are user input): ``data-rank``,
+    ``data-turns``, class ``new`` for the game just recorded, the rank as the row's header."""
+    row = dom.make("tr")
+    row.set_data("rank", rank)
+    row.set_data("turns", entry["turns"])
+    if new:
+        row.set_class("new")
+    for column, text in enumerate(cells):
+        cell = dom.make("th" if column == 0 else "td", "", text)
+        if column == 0:
+            cell.set_attr("scope", "row")
+        row.append(cell)
+    return row
+
+
 class BestScores:
     def __init__(self, language: "PageLanguage") -> None:
         self.language = language
@@ -76,12 +92,6 @@ class BestScores:
         dom.node("best-unsaved").show(not self.saved)
         rows = []
         for index, entry in enumerate(entries):
-            row = dom.make("tr")
-            row.set_data("rank", index + 1)
-            row.set_data("turns", entry["turns"])
-            row.set_data("seed", entry["seed"])
-            if same_entry(entry, self.latest):
-                row.set_class("new")
             date = dom.format_iso_date(entry["date"], self.language.language)
             cells = [
                 str(index + 1),
@@ -90,10 +100,7 @@ class BestScores:
                 entry["seed"],
                 entry["date"] if date is None else date,
             ]
-            for column, text in enumerate(cells):
-                cell = dom.make("th" if column == 0 else "td", "", text)
-                if column == 0:
-                    cell.set_attr("scope", "row")
-                row.append(cell)
+            row = score_row(index + 1, entry, cells, same_entry(entry, self.latest))
+            row.set_data("seed", entry["seed"])
             rows.append(row)
         dom.node("best-scores-body").replace_children(rows)

@@ -15,6 +15,7 @@ DOM (web/templates/game.html): ``#challenge-line`` (the challenge's name while i
 """
 
 from glue import dom, page_state
+from glue.best_scores import score_row
 from glue.challenge import (
     challenge_name,
     challenge_path,
@@ -286,24 +287,14 @@ class ChallengePart:
         section.replace_children(parts)
 
     def score_row(self, rank: int, entry: "dict[str, Any]") -> "dom.Element":
-        row = dom.make("tr")
-        row.set_data("rank", rank)
-        row.set_data("turns", entry["turns"])
-        if same_entry(entry, self.latest):
-            row.set_class("new")
         date = dom.format_iso_date(entry["date"], self.language.language)
-        texts = [
+        cells = [
             str(rank),
             entry["name"],
             str(entry["turns"]),
             entry["date"] if date is None else date,
         ]
-        for column, text in enumerate(texts):
-            cell = dom.make("th" if column == 0 else "td", "", text)
-            if column == 0:
-                cell.set_attr("scope", "row")
-            row.append(cell)
-        return row
+        return score_row(rank, entry, cells, same_entry(entry, self.latest))
 
     async def share_result(self, event: "dom.Event") -> None:
         """The "Share result" button: the challenge's name, the score and rating, the sheet in emoji and
