@@ -24,8 +24,7 @@ sys.path.insert(0, str(REPOSITORY / "web" / "tools"))
 sys.path.insert(0, str(REPOSITORY / "web" / "app"))
 
 from axe_audit import audit  # noqa: E402
-from chromium import CHROMIUM_ARGS, CHROMIUM_PATH  # noqa: E402
-from conftest import TEST_HOOKS  # noqa: E402
+from conftest import installed_browser  # noqa: E402
 from glue import daily, trainer  # noqa: E402
 from service_worker import on_demand_urls, precache_urls  # noqa: E402
 
@@ -220,13 +219,7 @@ def test_the_daily_puzzle_changes_with_the_date(page: Page, site_url: str, watch
 
 
 def test_a_puzzle_opens_offline(playwright, site: Path, site_url: str, tmp_path: Path) -> None:
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"),
-        executable_path=CHROMIUM_PATH,
-        args=list(CHROMIUM_ARGS),
-        service_workers="allow",
-    )
-    context.add_init_script(TEST_HOOKS)
+    context = installed_browser(playwright, tmp_path / "profile")
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(f"{site_url}/puzzles.html?lang=en")
