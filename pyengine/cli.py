@@ -7,7 +7,10 @@ Commands:
   players: wins, draws and losses per kind, the win rate with its 95% Wilson interval, and
   the think time per decision (mean and 95th percentile); ``--json`` for machine output;
 * ``play <game> [--bot medium] [--seat 1]`` — play a computer player in the terminal: type
-  moves in the game's notation, ``moves`` (or ``help``), ``undo``, ``quit``.
+  moves in the game's notation, ``moves`` (or ``help``), ``undo``, ``quit``;
+* ``review RECORD_FILE [--budget N] [--json]`` — the computer's review of a game record (or a
+  saved game's JSON): every move with its mark, the mover's chance before and after it and
+  the better move, then each player's marks and accuracy (:mod:`pyengine.review`).
 
 Options of the game are given as ``--option name=value`` (repeatable), for example
 ``python -m pyengine play zebra --option size=5 --option setup=hole``.
@@ -435,6 +438,33 @@ def command_play(arguments: argparse.Namespace, stdin: TextIO, out: TextIO) -> i
     return terminal.run()
 
 
+# -- review -----------------------------------------------------------------------------------
+
+
+def command_review(arguments: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pyengine.review import Reviewer
+
+    if arguments.budget is not None and arguments.budget < 1:
+        raise UsageError("--budget must be at least 1")
+    try:
+        with open(arguments.record, encoding="utf-8") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"cannot read {arguments.record}: {error}") from error
+    if arguments.game is not None:
+        get_game(arguments.game)  # an unknown id is an error of its own
+    reviewer = Reviewer.from_record(text, arguments.game, budget=arguments.budget)
+    if not arguments.json and reviewer.total:
+        err.write(f"reviewing {reviewer.total} moves...\n")
+        err.flush()
+    result = reviewer.finish()
+    if arguments.json:
+        out.write(json.dumps(result.to_json()) + "\n")
+    else:
+        out.write(result.text())
+    return 0
+
+
 # -- entry point ------------------------------------------------------------------------------
 
 
@@ -454,7 +484,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m pyengine",
         description="Virus Games engine: list games, run matches between computer players, "
-        "play a computer player in the terminal.",
+        "play a computer player in the terminal, review a game.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
 
@@ -478,6 +508,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
     play.add_argument("--seed", type=int, default=None, help="the computer player's seed")
     _add_option_argument(play)
+
+    review = commands.add_parser("review", help="the computer's review of a game record")
+    review.add_argument("record", help="a game record file (or a saved game's JSON)")
+    review.add_argument(
+        "--budget", type=int, default=None, help="search budget per position (game's default)"
+    )
+    review.add_argument("--game", default=None, help="the record's game id (else guessed)")
+    review.add_argument("--json", action="store_true", help="print the review as JSON")
     return parser
 
 
@@ -502,6 +540,8 @@ def main(
             return command_games(arguments, out)
         if arguments.command == "match":
             return command_match(arguments, out, err)
+        if arguments.command == "review":
+            return command_review(arguments, out, err)
         return command_play(arguments, stdin, out)
     except (UsageError, EngineError) as error:
         err.write(f"error: {error}\n")
