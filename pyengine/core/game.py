@@ -258,6 +258,12 @@ class State(ABC):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.position_text()!r}>"
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG document, the last action marked: how Jupyter shows a state
+        (as python-chess shows its boards)."""
+        present = self.game.presentation()
+        return present.render(self, last_move=tuple(present.last_move(self)))
+
 
 class Game(ABC):
     """A game definition: identity, player counts, option schema and factories.
