@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 DEFAULT_BUDGETS: dict[str, int] = {
-    "zebra": 1500,
+    "zebra": 4000,
     "virus-war": 4,
     "virus-war/steps": 1500,
     "virus-fight": 1000,
@@ -349,7 +349,7 @@ class TurnJudge(Judge):
         search = TurnSearch(state, config, random.Random(seed))
         while not search.done:
             search.run(max_ms=0.0)  # one piece of the search: at most 512 turns valued
-            yield 8
+            yield 16
         return search
 
 
@@ -378,7 +378,7 @@ def _turn_actions(search: Any) -> list[Action]:
 
 _CANDIDATES = 3
 _HORIZON = 6
-_PLAYOUT_UNITS = 20
+_PLAYOUT_UNITS = 40
 
 
 class DiceJudge(Judge):
