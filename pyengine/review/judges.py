@@ -10,24 +10,25 @@ them (a draw is 0.5 each).
 
 * **Zebra, Virus Fight, Virus War's last-move-wins** — :class:`SearchJudge`: the hard level's
   Monte Carlo tree search (its exploration and evaluation; Virus Fight's hard evaluation) with
-  ``budget`` iterations and no time cap, once per position where a judged move starts or ends.
-  The chances after the move played are those of the search from the position it left (as
-  lichess compares its engine's evaluations before and after a move), and the chances before
-  it those of a search, alike, from the position the preferred move leaves: both sides of the
-  drop are measured the same way (the best root move's own mean is biased up, being the
-  largest of several noisy means). A result the search before the move proved (a forced win
-  or loss in the tree) is taken as it is. The preferred move is the best
-  root move, followed down the tree while the same seat's move goes on (a Virus Fight turn's
-  marker step); where the tree has not looked, a search of a quarter of the budget picks the
-  next action. Positions with one legal action are valued after it.
+  ``budget`` iterations and no time cap. The search before a move gives the preferred move:
+  the best root move, followed down the tree while the same seat's move goes on (a Virus Fight
+  turn's marker step; where the tree has not looked, a search of a quarter of the budget picks
+  the next action). The chances after the move played are those of the search from the
+  position it left (as lichess compares its engine's evaluations before and after a move), the
+  chances before it those of a search, alike, from the position the preferred move leaves:
+  both sides of the drop are measured the same way (the best root move's own mean is biased
+  up, being the largest of several noisy means). A result the search before the move proved (a
+  forced win or loss in its tree) is taken as it is. Each position of the game is searched
+  once; a position with one legal action is valued after it.
 * **Virus War (standard)** — :class:`TurnJudge`: the whole-turn search of the medium and hard
   levels (:mod:`pyengine.games.virus_war.turn_search`) with beams ``(budget, budget // 2)``:
   three plies of whole turns (the mover's turn, the enemy's best replies, the mover's best
   answer), valued by *room*, with no safety net (it runs to the end); a room lead is a chance
-  by :data:`ROOM_SCALE`. Before: the value of the best turn. After: the same look at the turn played, a search of the position it left with
-  the remaining beam (``(budget // 2,)``, the enemy to move), so that both sides of the drop
-  look equally far (searching the next position afresh would look one turn further, and the
-  side with the last word changes with the depth).
+  by :data:`ROOM_SCALE`. Before: the value of the best turn. After: the same look at the turn
+  played, a search of the position it left with the remaining beam (``(budget // 2,)``, the
+  enemy to move), so that both sides of the drop look equally far (searching the next
+  position afresh would look one turn further, and the side with the last word changes with
+  the depth).
 * **Fight the Virus (several players)** — :class:`DiceJudge`: the hard level's simulation.
   Its candidates are the medium level's three best decisions and the decision played; each is
   played out over ``budget`` futures of redrawn dice, the same for every candidate, by the

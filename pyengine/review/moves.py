@@ -33,10 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.controller.views import entry_count
 from pyengine.core.game import State
 from pyengine.core.presentation import Presentation
 
-__all__ = ["MoveSpan", "continues", "entry_count", "initial_state", "move_spans"]
+__all__ = ["MoveSpan", "continues", "initial_state", "move_spans"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +55,6 @@ class MoveSpan:
     end: int
     stop: int
     kind: str
-
-
-def entry_count(present: Presentation[Any, Any], state: State) -> int:
-    """How many entries the move list shows in ``state``."""
-    return sum(len(row["plies"]) for row in present.move_rows(state))
 
 
 def initial_state(state: State) -> State:
