@@ -18,7 +18,7 @@ import types
 import typing
 from typing import Any, Literal, Union
 
-from pyengine.protocol import OPS, FailureReply, ThinkingReply
+from pyengine.protocol import OPS, FailureReply, ReviewingReply, ThinkingReply
 
 
 class ProtocolError(ValueError):
@@ -118,6 +118,9 @@ def validate_reply(op: str, reply: object) -> None:
     replies = OPS[op].replies
     if ThinkingReply in replies and "thinking" in reply:
         validate(reply, ThinkingReply)
+        return
+    if ReviewingReply in replies and "reviewing" in reply:
+        validate(reply, ReviewingReply)
         return
     validate(reply, replies[0])
 

@@ -324,3 +324,41 @@ def test_every_state_shows_itself_as_an_svg_board(game):
     root = ET.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert svg.startswith("<svg") and "viewBox" in svg
+
+
+# -- the controller's op ---------------------------------------------------------------------
+
+
+def test_the_review_op_runs_in_slices_and_matches_the_protocol():
+    from pyengine.controller import Controller
+    from pyengine.protocol_check import validate_reply, validate_request
+
+    controller = Controller()
+
+    def send(request):
+        validate_request(request)
+        reply = json.loads(json.dumps(controller.handle(request)))
+        validate_reply(request["op"], reply)
+        return reply
+
+    send({"op": "new", "game": "zebra", "options": {"size": 4}})
+    for text in [*ZEBRA_WON, "b4-a4"]:
+        assert send({"op": "play", "action": text})["ok"]
+    progress = []
+    while True:
+        reply = send({"op": "review", "slice_ms": 5, "budget": 300})
+        if "review" in reply:
+            break
+        progress.append((reply["reviewing"]["judged"], reply["reviewing"]["total"]))
+        send({"op": "view"})  # other requests between slices leave the review going
+    assert progress and progress[-1][1] == 10
+    document = reply["review"]
+    assert document == review(zebra([*ZEBRA_WON, "b4-a4"]), budget=300).to_json()
+    assert document["moves"][-1]["mark"] == "blunder"
+    # done: the same request answers at once; another game starts another review
+    assert send({"op": "review", "slice_ms": 0, "budget": 300})["review"] == document
+    send({"op": "undo"})
+    shorter = send({"op": "review", "budget": 300})["review"]
+    assert len(shorter["moves"]) == 9
+    refused = send({"op": "review", "budget": 0})
+    assert not refused["ok"] and refused["error"]["code"] == "request.field"

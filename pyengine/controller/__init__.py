@@ -45,6 +45,8 @@ field, and :data:`HANDLERS` names the method that handles each op):
 ``diagram``                                the position as a standalone SVG document
 ``preview`` ``action``                     the board with an action drawn as a draft, not
                                            played (Virus Fight's secret program setup)
+``review``  [``slice_ms``], [``budget``]   the computer's review of the game's actions to
+                                           the current position (see "Reviewing" below)
 
 What the controller knows of a game's drawing, clicks and texts comes from its
 :class:`~pyengine.core.presentation.Presentation` (:meth:`Game.presentation`): required
@@ -79,6 +81,16 @@ it, ``cells``: its board cells to highlight, ``value``: the search's estimate fo
 [-1, 1]). Each decision is seeded by the game's options and the number of actions played, so
 a replayed game decides alike. Any other request that changes the game (``click``,
 ``play``, ``undo``, ``new``, ...) drops a search in progress.
+
+**Reviewing.** ``review`` judges every move of the game (:mod:`pyengine.review`: each
+move's mark, the mover's chance before and after it, the engine's better move, each seat's
+marks and accuracy) at a fixed, seeded budget (``budget``: the search budget per position,
+else the game's own), in slices as ``bot`` thinks: while not done the reply is ``{"ok":
+true, "reviewing": {"judged", "total"}}``; the next ``review`` goes on with it as long as the
+game's actions, its resignation and ``budget`` are the same (any other request may come
+between), and when done the reply is ``{"ok": true, "review": ...}``, the versioned document
+of :meth:`pyengine.review.Review.to_json` (again at once on the next request). No view: the
+game is unchanged.
 
 **Evaluation.** Every view carries ``evaluation``: ``{"chances", "history", "source"}``,
 each seat's estimated chance to win (0..1) now and after every action so far

@@ -52,7 +52,7 @@ if TYPE_CHECKING:  # types only: the browser's worker never loads the protocol m
 
 # Requests that leave the game as it is: a search in progress survives them.
 _KEEPS_SEARCH = frozenset(
-    {"bot", "hint", "view", "diagram", "preview", "hello", "games", "position", "flip"}
+    {"bot", "hint", "view", "diagram", "preview", "hello", "games", "position", "flip", "review"}
 )
 
 
@@ -68,6 +68,8 @@ class Controller:
         # list shows after each number of actions
         self.evaluations = Evaluations()
         self.flipped = False  # the board is drawn turned half a turn
+        # the review of the game (``review``): what it is of, and its reviewer
+        self.reviewing: tuple[tuple[Any, ...], Any] | None = None
 
     # -- the front door ---------------------------------------------------------------
 
@@ -313,6 +315,43 @@ class Controller:
         advance(pending, slice_ms, started)
         return pending
 
+    def _op_review(self, request: dict[str, Any]) -> protocol.ReviewReply | protocol.ReviewingReply:
+        """The computer's review of the game's actions to the current position
+        (:mod:`pyengine.review`), for ``slice_ms`` or to the end; the same request goes on with
+        the same review while the game is unchanged, and answers at once when it is done."""
+        from pyengine.review import Reviewer  # only a review needs it
+
+        match = self._require_match()
+        slice_ms = slice_field(request)
+        budget = request.get("budget")
+        if budget is not None and (type(budget) is not int or budget < 1):
+            raise RequestError(
+                "'budget' is a whole number, 1 or more.",
+                code="request.field",
+                params={"field": "budget"},
+            )
+        state = match.state
+        history = state.history
+        key = (
+            self.generation,
+            len(history),
+            history[-1] if history else None,
+            match.resigned,
+            budget,
+        )
+        if self.reviewing is None or self.reviewing[0] != key:
+            self.reviewing = (key, Reviewer(state, budget=budget, resigned=match.resigned))
+        reviewer = self.reviewing[1]
+        if slice_ms is None:
+            reviewer.finish()
+        else:
+            reviewer.step(1 << 62, max_ms=slice_ms)
+        if not reviewer.done:
+            judged, total = reviewer.progress
+            return {"ok": True, "reviewing": {"judged": judged, "total": total}}
+        document = cast("protocol.ReviewDocument", reviewer.result().to_json())
+        return {"ok": True, "review": document}
+
     def _op_undo(self, request: dict[str, Any]) -> protocol.ViewReply:
         match = self._require_match()
         if match.can_undo and not can_undo(match):
@@ -483,5 +522,6 @@ HANDLERS: dict[str, Callable[[Controller, dict[str, Any]], protocol.Reply]] = {
     "view": Controller._op_view,
     "diagram": Controller._op_diagram,
     "preview": Controller._op_preview,
+    "review": Controller._op_review,
 }
 """Who handles each op (:data:`pyengine.protocol.OPS` declares its request and replies)."""
