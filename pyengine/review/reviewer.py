@@ -128,7 +128,8 @@ class PlayerReview:
 
 @dataclass(frozen=True, slots=True)
 class Review:
-    """A game's review: the game it is of (``game``, ``options``, ``start``, ``actions``), how
+    """A game's review: the game it is of (``game``, ``options``, ``start``, ``actions``: none
+    while the game holds secrets, Virus Fight's programs before the reveal), how
     it was judged (``method``, ``budget``), whether it was (``reviewable``, else ``reason``),
     every move of the move list and every seat's summary."""
 
@@ -323,7 +324,9 @@ class Reviewer:
             game=state.game.id,
             options=dict(state.options),
             start=state.start_text(),
-            actions=tuple(str(action) for action in state.history),
+            # a position that still holds secrets (Virus Fight's programs before the reveal)
+            # keeps them: no actions are listed then
+            actions=() if state.is_secret() else tuple(str(action) for action in state.history),
             method=judge.method if judge is not None else "none",
             budget=judge.budget if judge is not None else 0,
             reviewable=judge is not None,
