@@ -376,6 +376,8 @@ class RestoreRequest(TypedDict):
     match: SavedMatch  # the saved match
     game: NotRequired[str]  # the game it must be
     flipped: NotRequired[bool]  # draw the board turned half a turn
+    ply: NotRequired[int]  # a new game from the position after this many actions
+    seats: NotRequired[list[str]]  # the new game's seats (with ``ply``)
 
 
 class ReviewRequest(TypedDict):
@@ -466,6 +468,7 @@ class ReviewBest(TypedDict):
 
     text: str  # as the move list would show it
     actions: list[str]  # its actions in notation (a Virus War turn: its steps)
+    cells: list[str]  # the board cells it touches, to highlight
     chance: float  # the mover's chance with it, 0..1 (the move's ``before``)
 
 
@@ -484,6 +487,7 @@ class ReviewMove(TypedDict):
     drop: NotRequired[float]  # before - after, at least 0 (0 for the engine's move)
     accuracy: NotRequired[float]  # the move's accuracy score, 0..100
     best: NotRequired[ReviewBest]  # the engine's move
+    cells: NotRequired[list[str]]  # the board cells the move played touches
     chances_before: NotRequired[list[float]]  # every seat's chances with the engine's move
     chances_after: NotRequired[list[float]]  # every seat's chances after the move played
 

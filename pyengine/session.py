@@ -272,6 +272,11 @@ class Match:
         return self.game.write_match_record(self._state, self._resigned)
 
     @classmethod
+    def from_position(cls, state: State, seats: Sequence[str]) -> Match:
+        """A match going on from ``state`` (its actions kept, nothing to redo)."""
+        return cls._from_state(state, seats)
+
+    @classmethod
     def from_record(
         cls, text: str, *, game_id: str = "zebra", seats: Sequence[str] | None = None
     ) -> Match:

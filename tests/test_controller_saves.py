@@ -172,3 +172,21 @@ def test_a_new_game_without_seats_has_a_person_in_every_seat_and_restores(
     restored = Controller().handle({"op": "restore", "game": game, "match": reply["view"]["saved"]})
     assert restored["ok"], restored
     assert restored["view"]["seats"] == ["human"] * players
+
+
+def test_restore_with_a_ply_starts_a_new_game_from_that_position() -> None:
+    controller = Controller()
+    controller.handle({"op": "new", "game": "zebra", "options": {"size": 4}})
+    for action in ("c2-d2", "a1-b1", "d3-c3"):
+        assert controller.handle({"op": "play", "action": action})["ok"]
+    saved = controller.handle({"op": "view"})["view"]["saved"]
+    reply = controller.handle(
+        {"op": "restore", "match": saved, "ply": 1, "seats": ["medium", "human"]}
+    )
+    assert reply["ok"], reply
+    view = reply["view"]
+    assert view["ply_count"] == 1 and view["seats"] == ["medium", "human"]
+    assert not view["can_redo"]
+    refused = controller.handle({"op": "restore", "match": saved, "ply": 4})
+    assert not refused["ok"] and refused["error"]["params"] == {"field": "ply"}
+    assert controller.handle({"op": "view"})["view"]["ply_count"] == 1  # the game kept

@@ -362,3 +362,17 @@ def test_the_review_op_runs_in_slices_and_matches_the_protocol():
     assert len(shorter["moves"]) == 9
     refused = send({"op": "review", "budget": 0})
     assert not refused["ok"] and refused["error"]["code"] == "request.field"
+
+
+def test_review_moves_carry_the_cells_of_the_move_played_and_of_the_better_move() -> None:
+    state = zebra(ZEBRA_WON)
+    state.apply("b4-a4")
+    blunder = review(state, budget=300).to_json()["moves"][-1]
+    assert blunder["cells"] == ["b4", "a4"]
+    assert blunder["best"]["cells"] == ["b4", "c4"]
+    war = parse_diagram(VIRUS_WAR_WON)
+    for text in ("a2", "a3", "a4"):
+        war.apply(text)
+    turn = review(war, budget=4).to_json()["moves"][0]
+    assert turn["cells"] == ["a2", "a3", "a4"]
+    assert set(turn["best"]["cells"]) >= {"e5", "f4"}

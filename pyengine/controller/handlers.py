@@ -434,7 +434,10 @@ class Controller:
 
     def _op_restore(self, request: dict[str, Any]) -> protocol.ViewReply:
         """A game saved from an earlier view's ``saved`` document (the page's storage): the
-        same position, seats and redo list. A damaged document is refused naming the field."""
+        same position, seats and redo list. With ``ply``, a new game from the position after
+        that many of its actions instead (a review's "try from here"): the later actions, the
+        redo list and a resignation dropped, ``seats`` (else the saved ones) in the seats. A
+        damaged document is refused naming the field."""
         document = request.get("match")
         flipped = flipped_field(request)
         match = Match.from_json(document)
@@ -444,6 +447,9 @@ class Controller:
                 code="request.wrong-game",
                 params={"game": match.state.game.id, "expected": str(request["game"])},
             )
+        ply = request.get("ply")
+        if ply is not None:
+            match = _from_position(match, ply, seats_field(request))
         check_kinds(match.state.game.id, match.seats)
         check_seat_count(match, match.seats)
         self._replace(match)
@@ -500,6 +506,21 @@ class Controller:
     def view(self) -> protocol.View:
         """Everything a page draws for the current game (:func:`views.view_of`)."""
         return view_of(self._require_match(), self.selection, self.flipped, self.evaluations)
+
+
+def _from_position(match: Match, ply: Any, seats: list[str] | None) -> Match:
+    """A new match from the position after ``ply`` of ``match``'s actions."""
+    state = match.state
+    if type(ply) is not int or not 0 <= ply <= len(state.history):
+        raise RequestError(
+            f"'ply' is a number of actions, 0 to {len(state.history)}.",
+            code="request.field",
+            params={"field": "ply"},
+        )
+    position = state.clone()
+    while len(position.history) > ply:
+        position.undo()
+    return Match.from_position(position, match.seats if seats is None else seats)
 
 
 HANDLERS: dict[str, Callable[[Controller, dict[str, Any]], protocol.Reply]] = {

@@ -55,8 +55,9 @@ class MoveReview:
 
     ``mark`` is the class (:data:`~pyengine.review.marks.CLASSES`), ``before`` and ``after``
     the mover's chance with the engine's move and after the move played, ``drop`` their
-    difference (at least 0), ``best`` the engine's move (its text, actions and chance, which
-    is ``before``), ``chances_before``/``chances_after`` every seat's chances."""
+    difference (at least 0), ``best`` the engine's move (its text, actions, the board cells
+    it touches and chance, which is ``before``), ``cells`` the board cells the move played
+    touches, ``chances_before``/``chances_after`` every seat's chances."""
 
     index: int
     number: int | None
@@ -71,6 +72,8 @@ class MoveReview:
     accuracy: float | None = None
     best_text: str | None = None
     best_actions: tuple[str, ...] = ()
+    best_cells: tuple[str, ...] = ()
+    cells: tuple[str, ...] = ()
     chances_before: tuple[float, ...] = ()
     chances_after: tuple[float, ...] = ()
 
@@ -98,8 +101,10 @@ class MoveReview:
                     "best": {
                         "text": self.best_text,
                         "actions": list(self.best_actions),
+                        "cells": list(self.best_cells),
                         "chance": self.before,
                     },
+                    "cells": list(self.cells),
                     "chances_before": list(self.chances_before),
                     "chances_after": list(self.chances_after),
                 }
@@ -365,7 +370,8 @@ class Reviewer:
             verdict = yield from self.judge.judge(
                 before, after, (span.start, span.end), self.seed, going_on
             )
-            self._moves.append(_judged(span, verdict, before, present))
+            played_cells = _cells(present, before, history[span.start : span.end])
+            self._moves.append(_judged(span, verdict, before, present, played_cells))
             self.judged += 1
 
 
@@ -375,7 +381,9 @@ def _unjudged(span: MoveSpan) -> MoveReview:
     )
 
 
-def _judged(span: MoveSpan, verdict: Any, before: State, present: Any) -> MoveReview:
+def _judged(
+    span: MoveSpan, verdict: Any, before: State, present: Any, cells: tuple[str, ...]
+) -> MoveReview:
     seat = span.seat
     chance_before = verdict.before[seat]
     chance_after = verdict.after[seat]
@@ -394,9 +402,27 @@ def _judged(span: MoveSpan, verdict: Any, before: State, present: Any) -> MoveRe
         accuracy=round(move_accuracy(drop), 1),
         best_text=_move_text(before, verdict.best, span.index, present),
         best_actions=tuple(str(action) for action in verdict.best),
+        best_cells=_cells(present, before, verdict.best),
+        cells=cells,
         chances_before=tuple(verdict.before),
         chances_after=tuple(verdict.after),
     )
+
+
+def _cells(present: Any, before: State, actions: Any) -> tuple[str, ...]:
+    """The board cells ``actions`` touch played from ``before`` (the cells a player clicks
+    for each, then those the position after it marks as the last move), in order, once each:
+    what a board highlights to show the move."""
+    copy = before.clone()
+    on_board = {str(spot) for spot in present.spots(before)}
+    cells: dict[str, None] = {}
+    for action in actions:
+        for cell in present.action_cells(action):
+            cells[str(cell)] = None
+        copy.apply_unchecked(action)
+        for cell in present.last_move(copy):
+            cells[str(cell)] = None
+    return tuple(cell for cell in cells if cell in on_board)
 
 
 def _move_text(before: State, actions: list[Action], index: int, present: Any) -> str:
