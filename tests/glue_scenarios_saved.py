@@ -402,15 +402,30 @@ def scenario_games_by_link_are_kept_listed_and_forgotten_whole():
     unplayed["to_move"] = 1
     # not played yet, but a game by link: saved and listed at once (not a draft)
     assert games.write("link-1", unplayed, now=10, link=True)
-    assert games.keep_link("link-1", '{"id": "link-1"}')
+    assert games.attach("link", "link-1", '{"id": "link-1"}')
     entry = games.entry("link-1")
     assert entry is not None and entry["link"] and entry["to_move"] == 1
     assert [item["id"] for item in games.unfinished()] == ["link-1"]
-    assert games.link_ids() == ["link-1"] and games.link_text("link-1") == '{"id": "link-1"}'
+    assert games.link_ids() == ["link-1"] and games.attached("link", "link-1") == '{"id": "link-1"}'
     # never the game a plain visit resumes, never pushed out to make room
     assert games.latest("virus-war") is None
     assert games._disposable(None) == []
     # deleting it forgets its record too
     games.remove("link-1")
-    assert games.entry("link-1") is None and games.link_text("link-1") is None
+    assert games.entry("link-1") is None and games.attached("link", "link-1") is None
     assert games.link_ids() == []
+
+
+def scenario_a_review_is_kept_with_its_game_and_forgotten_with_it():
+    memory = saved.MemoryStorage()
+    games = saved.SavedGames(memory)
+    assert games.write("g1", view("zebra", 4), now=10)
+    assert games.attach("review", "g1", '{"format": "virus-games/review"}')
+    assert games.attached("review", "g1") == '{"format": "virus-games/review"}'
+    assert games.attached("review", "g2") is None and games.attached("other", "g1") is None
+    assert not games.attach("other", "g1", "x") and not games.attach("review", "../x", "x")
+    games.detach("review", "g1")
+    assert games.attached("review", "g1") is None and games.entry("g1") is not None
+    assert games.attach("review", "g1", "{}")
+    games.remove("g1")
+    assert games.attached("review", "g1") is None

@@ -44,6 +44,8 @@ EXTRA_MODULES = (
     "commitment",
     "challenge",
     "challenge_page",
+    "review_panel",
+    "reviews",
 )
 # The entry modules of the play pages: they load only GLUE_BUNDLE.
 PLAY_ENTRIES = ("game", "poster")

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
         def take_back_game(self, event: dom.Event) -> None: ...
         def finish_motion(self) -> None: ...
         def remote(self) -> Awaitable[Any]: ...
+        def start_review(self) -> Awaitable[None]: ...
         def open_fragment(self) -> Awaitable[None]: ...
 
 
@@ -115,6 +116,8 @@ class Controls:
         self.click("record-save", page.records.save_record_file)
         dom.node("record-file").on("change", page.records.import_file)
         self.click("result-close", self.close_result)
+        self.click("review-start", page.start_review)
+        self.click("result-review", self.review_from_result)
         self.click("rematch", page.rematch)
         self.click("flip", lambda: page.send({"op": "flip"}))
         self.click("resign", self.ask_resign)
@@ -163,6 +166,11 @@ class Controls:
         target = closest(event, "[data-click]")
         if target is not None:
             self.page.click_token(target.data("click") or "")
+
+    def review_from_result(self) -> "Any":
+        """ "Review this game" on the result banner: the banner makes way for the review."""
+        self.close_result(False)
+        return self.page.start_review()
 
     def versus_computer(self) -> "Any":
         self.page.options.versus_computer()

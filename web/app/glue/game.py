@@ -15,6 +15,7 @@ the page, so no part imports this module:
 * ``glue.records``: record files, share links and the embed snippet;
 * ``glue.panels``: everything drawn from a view (status, scores, move list, buttons, result);
 * ``glue.viewer``: earlier positions from the move list and the chart;
+* ``glue.review_panel``: the computer's review of the game (made when first needed);
 * ``glue.options``: the new-game form;
 * ``glue.opening``: the game the page opens on (resumed, asked for, shared, embedded);
 * ``glue.controls``: clicks and keys, bound to the page's commands (``controls.PageInput``).
@@ -31,7 +32,7 @@ from glue.controls import Controls
 from glue.engine import EngineClient
 from glue.options import OptionsForm
 from glue.page_state import PageState
-from glue.page_status import page_status
+from glue.page_status import expose, page_status
 from glue.panels import Panels
 from glue.records import Records
 from glue.saved import SavedGames, new_id
@@ -116,6 +117,7 @@ class GamePage:
         self.made_viewer: Any = None
         self.made_animator: Any = None
         self.made_remote: Any = None  # games by link (glue.remote, in the extra glue)
+        self.made_review: Any = None  # the computer's review (glue.review_panel, extra glue)
         self.speaker = Speaker(self.embed is not None)
         self.sound_events: list[str] = []  # what the board showed happen in this reply
         self.last_click_ms = 0.0  # when the board was last clicked (page time)
@@ -225,6 +227,37 @@ class GamePage:
 
             self.made_remote = RemotePlay(self)
         return self.made_remote
+
+    async def review_panel(self) -> "Any":
+        """The computer's review (glue.review_panel): its glue is fetched on first use."""
+        if self.made_review is None:
+            await i18n.load_extra_glue(self.language)
+            from glue.review_panel import ReviewPanel
+
+            if self.made_review is None:
+                self.made_review = ReviewPanel(self)
+                self.made_review.render()
+        return self.made_review
+
+    async def start_review(self) -> None:
+        await (await self.review_panel()).start()
+
+    def render_review(self) -> None:
+        """The review's part of the page: drawn by its panel once made; before, the button
+        where the page offers a review, and the panel made at once for a game with a saved
+        review."""
+        if self.made_review is not None:
+            self.made_review.render()
+            return
+        state = self.state
+        offered = page_state.review_offered(state)
+        for name in ("review", "review-intro", "review-start", "result-review"):
+            dom.node(name).show(offered)
+        if state.slot is not None and self.saved.attached("review", state.slot) is not None:
+            dom.spawn(self.review_panel(), "review")
+
+    def fresh_slot(self) -> str:
+        return new_slot()
 
     def viewing(self) -> "Any":
         """The replay viewer while it shows an earlier position, else None."""
@@ -398,6 +431,7 @@ class GamePage:
 
     def render(self) -> None:
         self.panels.render()
+        self.render_review()
 
     def say(self, text: str) -> None:
         """Screen readers hear ``text`` (the page's live region)."""
@@ -532,18 +566,6 @@ def new_slot() -> str:
 
 def is_embedded() -> bool:
     return dom.body().data("embed") == "1"
-
-
-def expose(page: GamePage) -> None:
-    """What the e2e tests and the benchmarks use (only they ask for it, see
-    dom.test_hooks_wanted): ``send(request)`` resolves with the engine's reply, ``status()``
-    gives the page's state as JSON text, ``fault()`` raises in the glue."""
-
-    def fault() -> None:
-        # an error in the glue, as any event handler could meet one (e2e/test_zebra.py)
-        raise RuntimeError("a fault caused on purpose")
-
-    dom.expose_test_hooks(page.send, page.status, fault)
 
 
 async def run() -> None:

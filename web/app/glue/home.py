@@ -73,7 +73,9 @@ class UnfinishedList:
 
     def link_details(self, entry: "dict[str, Any]") -> "list[str]":
         """A game by link: whose move ("Your move", "Waiting for Ana") and with whom."""
-        record = clean_record(read_json(self.saved.link_text(entry["id"]), MAX_DOCUMENT_CHARS))
+        record = clean_record(
+            read_json(self.saved.attached("link", entry["id"]), MAX_DOCUMENT_CHARS)
+        )
         if record is None:
             return []
         played = entry["plies"] if record["game"] != "virus-fight" else None  # programs first
@@ -90,7 +92,9 @@ class UnfinishedList:
 
     def link_updated(self, entry: "dict[str, Any]") -> int:
         """When the last link of a game by link came in or went out (0: unknown)."""
-        record = clean_record(read_json(self.saved.link_text(entry["id"]), MAX_DOCUMENT_CHARS))
+        record = clean_record(
+            read_json(self.saved.attached("link", entry["id"]), MAX_DOCUMENT_CHARS)
+        )
         return record["updated"] if record is not None else 0
 
     def item(self, entry: "dict[str, Any]") -> "dom.Element":

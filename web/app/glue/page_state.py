@@ -137,6 +137,20 @@ def remote_waits(state: PageState) -> bool:
     return view.get("to_move") is not None and view.get("to_move") != remote.get("seat")
 
 
+def review_offered(state: PageState) -> bool:
+    """Whether the page offers the computer's review of its game: a game of two or more seats
+    with a move played, over or opened from a record or a shared link, its secrets out, not a
+    game by link still going on, not a blog widget."""
+    view = state.view
+    if view is None or state.embedded or view.get("setup"):
+        return False
+    if len(view.get("seats") or []) < 2 or not view.get("ply_count"):
+        return False
+    if view.get("result"):
+        return True
+    return state.remote is None and state.loaded_generation == state.generation
+
+
 def undo_allowed(state: PageState) -> bool:
     """Whether undo may go back one more action: in a game by link, only this device's own
     actions since the last link came in, and only before they are sent."""

@@ -1,5 +1,6 @@
 """The game page's state as JSON text, for the e2e tests and bench/load.py (they cannot read
-Python objects): the view's main fields and the page's own flags (``window.virusGames.status``).
+Python objects): the view's main fields and the page's own flags (``window.virusGames.status``),
+and :func:`expose`, which hands it and the page's ``send`` to them.
 """
 
 import json
@@ -46,5 +47,18 @@ def page_status(page: "Any") -> str:
             "download": page.engine.download,
             "bootSteps": page.engine.boot_steps,
             "remote": state.remote,
+            "review": None if page.made_review is None else page.made_review.status(),
         }
     )
+
+
+def expose(page: "Any") -> None:
+    """What the e2e tests and the benchmarks use (only they ask for it, see
+    dom.test_hooks_wanted): ``send(request)`` resolves with the engine's reply, ``status()``
+    gives the page's state as JSON text, ``fault()`` raises in the glue."""
+
+    def fault() -> None:
+        # an error in the glue, as any event handler could meet one (e2e/test_zebra.py)
+        raise RuntimeError("a fault caused on purpose")
+
+    dom.expose_test_hooks(page.send, page.status, fault)

@@ -88,10 +88,10 @@ class RemotePlay:
 
     def record(self, game_id: str) -> "dict[str, Any] | None":
         """This device's record of game by link ``game_id`` (checked), or None."""
-        return clean_record(read_json(self.saved.link_text(game_id), MAX_DOCUMENT_CHARS))
+        return clean_record(read_json(self.saved.attached("link", game_id), MAX_DOCUMENT_CHARS))
 
     def keep(self, record: "dict[str, Any]") -> None:
-        self.saved.keep_link(record["id"], json.dumps(record))
+        self.saved.attach("link", record["id"], json.dumps(record))
 
     def name_of(self, record: "dict[str, Any]", seat: "Any") -> str:
         names = record["names"]

@@ -8,7 +8,8 @@ two tabs never overwrite each other's news): ``virus-games.saved-entry.<id>`` ho
 entry ``{id, game, updated, plies, over, title, seats}`` (what the home page lists),
 ``virus-games.saved.<id>`` its match document and ``virus-games.board.<id>`` the SVG of its
 board (painted at once when the page opens again, before the engine has started, once
-``glue.pictures`` has checked it). Older versions kept every entry in one index,
+``glue.pictures`` has checked it). Documents attached to a game (``ATTACHED``: a game by link's record,
+``virus-games.link.<id>``; the computer's review, ``virus-games.review.<id>``) go with it. Older versions kept every entry in one index,
 ``virus-games.saved``: it is still read, and games leave it when they are deleted.
 
 What is kept, and what makes room:
@@ -54,6 +55,9 @@ ENTRY_PREFIX = "virus-games.saved-entry."
 GAME_PREFIX = "virus-games.saved."
 BOARD_PREFIX = "virus-games.board."
 LINK_PREFIX = "virus-games.link."  # a game by link's record (glue.correspondence)
+REVIEW_PREFIX = "virus-games.review."  # the computer's review of a game (glue.reviews)
+# Documents stored with a game and forgotten with it, by kind (SavedGames.attached).
+ATTACHED = {"link": LINK_PREFIX, "review": REVIEW_PREFIX}
 DRAFT_PREFIX = "virus-games.draft."  # in sessionStorage: this tab's unplayed game, per page
 # The most games kept; beyond it the oldest finished (or never played) ones are forgotten.
 # Unfinished games are never forgotten to make room.
@@ -416,19 +420,24 @@ class SavedGames:
         self._set_full(False)
         return True
 
-    def link_text(self, game_id: str) -> "str | None":
-        """The stored record of game by link ``game_id`` (text, unchecked: see
-        glue.correspondence.clean_record), or None."""
-        if self.storage is None or not valid_id(game_id):
+    def attached(self, kind: str, game_id: str) -> "str | None":
+        """The document of ``kind`` (``ATTACHED``: a game by link's record, a review) stored
+        with game ``game_id`` (text, unchecked: its reader checks it), or None."""
+        if self.storage is None or not valid_id(game_id) or kind not in ATTACHED:
             return None
-        text = self._get(LINK_PREFIX + game_id)
+        text = self._get(ATTACHED[kind] + game_id)
         return text if isinstance(text, str) and len(text) <= MAX_DOCUMENT_CHARS else None
 
-    def keep_link(self, game_id: str, text: str) -> bool:
-        """Stores the record of game by link ``game_id``; False when it could not be kept."""
-        if self.storage is None or not valid_id(game_id):
+    def attach(self, kind: str, game_id: str, text: str) -> bool:
+        """Stores the document of ``kind`` with game ``game_id``, forgotten with the game;
+        False when it could not be kept."""
+        if self.storage is None or not valid_id(game_id) or kind not in ATTACHED:
             return False
-        return self._store(LINK_PREFIX + game_id, text, game_id)
+        return self._store(ATTACHED[kind] + game_id, text, game_id)
+
+    def detach(self, kind: str, game_id: str) -> None:
+        if self.storage is not None and valid_id(game_id) and kind in ATTACHED:
+            self._remove(ATTACHED[kind] + game_id)
 
     def link_ids(self) -> "list[str]":
         """The ids of the games by link kept here."""
@@ -522,7 +531,7 @@ class SavedGames:
         return entries
 
     def _forget(self, game_id: str) -> None:
-        for prefix in (ENTRY_PREFIX, GAME_PREFIX, BOARD_PREFIX, LINK_PREFIX):
+        for prefix in (ENTRY_PREFIX, GAME_PREFIX, BOARD_PREFIX, LINK_PREFIX, REVIEW_PREFIX):
             self._remove(prefix + game_id)
         index = read_json(self._get(INDEX_KEY), MAX_INDEX_CHARS)
         if not isinstance(index, list):

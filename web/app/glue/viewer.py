@@ -58,6 +58,8 @@ class Viewer:
         self.entry: int | None = None  # the move clicked (moves may show the same position)
         self.wanted: int | None = None  # the position asked for and not drawn yet
         self.epoch = 0  # changes when the game does: a late position is dropped
+        # called with the position drawn (None: the live game): the review's better move
+        self.decorate: Callable[[int | None], None] | None = None
         dom.node("viewing-bar").on("click", self.bar_click)
 
     @property
@@ -150,8 +152,12 @@ class Viewer:
             play_bar.set_attr("inert", None)
         self.mark_moves()
         if not viewing or position is None:
+            if self.decorate is not None:
+                self.decorate(None)
             return
         self.board.show_position(position)
+        if self.decorate is not None:
+            self.decorate(self.ply)
         self.board.render_extras(position.get("extras") or [], position.get("to_move"))
         dom.node("viewing-text").set_text(self.describe())
         dom.node("viewing-prev").enable(self.ply != 0)
