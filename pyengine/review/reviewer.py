@@ -411,8 +411,8 @@ def _judged(
 
 def _cells(present: Any, before: State, actions: Any) -> tuple[str, ...]:
     """The board cells ``actions`` touch played from ``before`` (the cells a player clicks
-    for each, then those the position after it marks as the last move), in order, once each:
-    what a board highlights to show the move."""
+    for each, then those the position after them marks as the last move), in order, once
+    each: what a board highlights to show the move."""
     copy = before.clone()
     on_board = {str(spot) for spot in present.spots(before)}
     cells: dict[str, None] = {}
@@ -420,6 +420,7 @@ def _cells(present: Any, before: State, actions: Any) -> tuple[str, ...]:
         for cell in present.action_cells(action):
             cells[str(cell)] = None
         copy.apply_unchecked(action)
+    if actions:  # the last move the position after it marks (a Fight the Virus shape's cells)
         for cell in present.last_move(copy):
             cells[str(cell)] = None
     return tuple(cell for cell in cells if cell in on_board)
