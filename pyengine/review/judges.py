@@ -21,11 +21,11 @@ them (a draw is 0.5 each).
   forced win or loss in its tree) is taken as it is. Each position of the game is searched
   once; a position with one legal action is valued after it.
 * **Virus War (standard)** — :class:`TurnJudge`: the whole-turn search of the medium and hard
-  levels (:mod:`pyengine.games.virus_war.turn_search`) with beams ``(budget, budget // 2)``:
+  levels (:mod:`pyengine.games.virus_war.turn_search`) with beams ``(budget, (budget + 1) // 2)``:
   three plies of whole turns (the mover's turn, the enemy's best replies, the mover's best
   answer), valued by *room*, with no safety net (it runs to the end); a room lead is a chance
   by :data:`ROOM_SCALE`. Before: the value of the best turn. After: the same look at the turn
-  played, a search of the position it left with the remaining beam (``(budget // 2,)``, the
+  played, a search of the position it left with the remaining beam (``((budget + 1) // 2,)``, the
   enemy to move), so that both sides of the drop look equally far (searching the next
   position afresh would look one turn further, and the side with the last word changes with
   the depth).
@@ -66,7 +66,7 @@ __all__ = [
 
 DEFAULT_BUDGETS: dict[str, int] = {
     "zebra": 4000,
-    "virus-war": 4,
+    "virus-war": 3,
     "virus-war/steps": 1500,
     "virus-fight": 1000,
     "fight-the-virus": 6,
@@ -303,11 +303,12 @@ def _best_values(search: Search) -> tuple[float, ...]:
 
 
 class TurnJudge(Judge):
-    """Virus War's turns judged by the whole-turn search, beams ``(budget, budget // 2)``."""
+    """Virus War's turns judged by the whole-turn search, beams ``(budget, (budget + 1) //
+    2)``."""
 
     def __init__(self, game_id: str, budget: int) -> None:
         super().__init__(game_id, budget)
-        self.widths = (budget, max(1, budget // 2))
+        self.widths = (budget, max(1, (budget + 1) // 2))
         self.method = f"whole turns, beams {self.widths[0]} and {self.widths[1]}"
         self.heuristics = game_heuristics(game_id)
 
