@@ -60,7 +60,8 @@ class ReviewPanel:
         self.progress = (0, 0)  # moves judged, moves to judge
         self.selected: int | None = None  # the move (entry) whose better move is shown
         self.back_to: str | None = None  # the reviewed game a "try from here" left
-        self.drawn: Any = None  # the review whose summary, chart and list are drawn
+        # the review whose summary, chart and list are drawn, and in which language
+        self.drawn: tuple[Any, str] | None = None
         page.viewer.decorate = self.decorate
         dom.node("review").on("click", self.clicked)
 
@@ -150,8 +151,9 @@ class ReviewPanel:
         dom.node("review-try-computer").show(bool(self.computer_levels()))
         if self.running:
             self.render_progress()
-        if review is not self.drawn:
-            self.drawn = review
+        drawn = (review, self.language.language)  # drawn again in another language
+        if self.drawn is None or drawn[0] is not self.drawn[0] or drawn[1] != self.drawn[1]:
+            self.drawn = drawn
             if review is not None:
                 self.render_review(review)
         self.mark_moves(review)
