@@ -2,6 +2,7 @@
 against CPython, in one interleaved run.
 
     python bench/review_browser.py [--rounds R] [--game NAME ...] [--no-browser] [--site-wheel]
+                                   [--no-page]
 
 Reviews the benchmark games of bench/review.py (``GAMES``: Zebra 4×4 38 plies, Zebra 6×6 40
 plies, Virus War 10×10 40 turns) at the default budgets, each driven exactly as the site
@@ -26,6 +27,12 @@ The engine the browser runs is the working tree's pyengine/ zipped by this scrip
 code CPython runs; --site-wheel uses the wheel in dist/ instead, which must be a build that has
 pyengine.review). The Pyodide runtime comes from dist/, built with web/build.py when missing.
 Both runtimes import the review's modules before the first timed review.
+
+The third runtime, ``page``, is the built site itself (dist/, its own engine wheel: build it
+from the working tree first): the game's page with the record loaded, a click on "Review this
+game", and the time until the page shows the review, with the longest task on the page's own
+thread meanwhile (PerformanceObserver ``longtask``: every task over 50 ms; issue 32 asks for
+none over 100 ms). Its ratio is to the browser's worker-only review of the same round.
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ from review import GAMES, GOAL_S  # noqa: E402  # bench/review.py: the benchmark
 
 GOAL_GAMES = ("zebra-6x6", "virus-war-10x10")
 """The games issue 32's goal is about: a 40-move Zebra game and a 40-turn Virus War game."""
-RUNTIMES = ("CPython", "browser")
+RUNTIMES = ("CPython", "browser", "page")
 
 Review = Callable[[str, str], dict[str, Any]]
 """One review of a record of a game: ``{"ms", "calls", "longest", "busy", "marks"}`` (``busy``:
@@ -143,6 +150,68 @@ def browser_reviews(site_wheel: bool) -> Iterator[tuple[Review, dict[str, str]]]
             server.shutdown()
 
 
+# Every task over 50 ms on the page's thread, from before the page's first script.
+LONG_TASKS = """
+window.virusGamesTestHooks = true;
+window.benchLongTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.benchLongTasks.push([entry.startTime, entry.duration]);
+}).observe({type: 'longtask', buffered: true});
+"""
+
+
+@contextlib.contextmanager
+def page_reviews() -> Iterator[Review]:
+    """Headless Chromium on the built site's game pages: yields a function that loads a record
+    on its game's page, clicks "Review this game" and waits for the review on the page."""
+    from playwright.sync_api import sync_playwright
+
+    from chromium import launch
+    from serve import serve_in_thread
+
+    dist = ensure_runtime()
+    with sync_playwright() as playwright:
+        server, base = serve_in_thread(dist)
+        browser = launch(playwright)
+        try:
+            context = browser.new_context(viewport={"width": 1200, "height": 900})
+            context.add_init_script(LONG_TASKS)
+            page = context.new_page()
+
+            def status() -> dict[str, Any]:
+                return dict(json.loads(page.evaluate("() => window.virusGames.status()")))
+
+            def review(game_id: str, record: str) -> dict[str, Any]:
+                page.goto(f"{base}/{game_id}.html")
+                page.wait_for_selector("body[data-ready=true]", timeout=120_000)
+                loaded = page.evaluate(
+                    "request => window.virusGames.send(request)",
+                    {"op": "load", "game": game_id, "record": record},
+                )
+                if not loaded["ok"]:
+                    raise RuntimeError(f"the record of {game_id} did not load: {loaded}")
+                page.wait_for_selector("#review-start", state="visible")
+                start = page.evaluate("() => performance.now()")
+                page.click("#review-start")
+                page.wait_for_selector("#review-body", state="visible", timeout=600_000)
+                end = page.evaluate("() => performance.now()")
+                tasks = page.evaluate("() => window.benchLongTasks")
+                during = [duration for begin, duration in tasks if begin >= start]
+                review = status()["review"]
+                return {
+                    "ms": end - start,
+                    "calls": len(during),
+                    "longest": max(during, default=0.0),
+                    "busy": sum(during),
+                    "marks": review["marks"],
+                }
+
+            yield review
+        finally:
+            browser.close()
+            server.shutdown()
+
+
 def median_range(values: list[float]) -> str:
     return f"{statistics.median(values):6.1f} ({min(values):.1f}–{max(values):.1f})"
 
@@ -174,6 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (3)")
     parser.add_argument("--game", action="append", choices=list(GAMES), help="only this game")
     parser.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    parser.add_argument("--no-page", action="store_true", help="no review on the site's page")
     parser.add_argument(
         "--site-wheel",
         action="store_true",
@@ -181,7 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     arguments = parser.parse_args(argv)
     names: list[str] = arguments.game or list(GAMES)
-    runtimes = RUNTIMES[:1] if arguments.no_browser else RUNTIMES
+    runtimes: tuple[str, ...] = RUNTIMES[:1] if arguments.no_browser else RUNTIMES
+    if arguments.no_page:
+        runtimes = tuple(runtime for runtime in runtimes if runtime != "page")
 
     # the games and the review imported before the first timed review, as in the worker
     import pyengine.games
@@ -207,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{'dist/ wheel' if arguments.site_wheel else 'working tree'}",
                 flush=True,
             )
+        if "page" in runtimes:
+            reviews["page"] = stack.enter_context(page_reviews())
         for number in range(arguments.rounds):
             forward = number % 2 == 0
             for name in names if forward else reversed(names):
@@ -214,9 +288,10 @@ def main(argv: list[str] | None = None) -> int:
                 for runtime in runtimes if forward else reversed(runtimes):
                     result = reviews[runtime](game_id, record)
                     results[name][runtime].append(result)
+                    what = "long tasks" if runtime == "page" else "calls"
                     print(
                         f"round {number + 1} {name:16} {runtime:8} {result['ms'] / 1000:6.1f} s"
-                        f"  {result['calls']:5} calls ({result['busy'] / 1000:5.1f} s in them),"
+                        f"  {result['calls']:5} {what} ({result['busy'] / 1000:5.1f} s in them),"
                         f" longest {result['longest']:4.0f} ms",
                         flush=True,
                     )
@@ -256,6 +331,17 @@ def report(
             line += (
                 f"  {median_range(seconds['browser']):>19}  {statistics.median(ratios):5.2f} "
                 f"({min(ratios):.2f}–{max(ratios):.2f})  {longest:9.0f} ms  {goal}"
+            )
+        if "page" in runtimes:
+            pages = [
+                mine / theirs
+                for mine, theirs in zip(seconds["page"], seconds["browser"], strict=True)
+            ]
+            tasks = max(run["longest"] for run in runs["page"])
+            line += (
+                f"\n{'':16} page: {median_range(seconds['page'])} s, "
+                f"{statistics.median(pages):.2f} ({min(pages):.2f}–{max(pages):.2f}) of the "
+                f"worker's time, longest task on the page's thread {tasks:.0f} ms"
             )
         print(line)
         problems += mismatches(
