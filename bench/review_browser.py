@@ -99,19 +99,17 @@ def review_in_cpython(game_id: str, record: str) -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def browser_reviews(site_wheel: bool) -> Iterator[tuple[Review, dict[str, str]]]:
+def browser_reviews(playwright: Any, site_wheel: bool) -> Iterator[tuple[Review, dict[str, str]]]:
     """Headless Chromium on bench/pages/review_bench.html with the engine booted in its worker:
     yields a function that reviews a record there, and the runtime's versions."""
     import tempfile
-
-    from playwright.sync_api import sync_playwright
 
     from chromium import launch
     from load import site_with_bench_pages
     from serve import serve_in_thread
 
     dist = ensure_runtime()
-    with tempfile.TemporaryDirectory() as temporary, sync_playwright() as playwright:
+    with tempfile.TemporaryDirectory() as temporary:
         root = site_with_bench_pages(Path(temporary), dist)
         if not site_wheel:
             engine_zip(root / "bench" / "engine.zip")
@@ -161,55 +159,52 @@ new PerformanceObserver((list) => {
 
 
 @contextlib.contextmanager
-def page_reviews() -> Iterator[Review]:
+def page_reviews(playwright: Any) -> Iterator[Review]:
     """Headless Chromium on the built site's game pages: yields a function that loads a record
     on its game's page, clicks "Review this game" and waits for the review on the page."""
-    from playwright.sync_api import sync_playwright
-
     from chromium import launch
     from serve import serve_in_thread
 
     dist = ensure_runtime()
-    with sync_playwright() as playwright:
-        server, base = serve_in_thread(dist)
-        browser = launch(playwright)
-        try:
-            context = browser.new_context(viewport={"width": 1200, "height": 900})
-            context.add_init_script(LONG_TASKS)
-            page = context.new_page()
+    server, base = serve_in_thread(dist)
+    browser = launch(playwright)
+    try:
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        context.add_init_script(LONG_TASKS)
+        page = context.new_page()
 
-            def status() -> dict[str, Any]:
-                return dict(json.loads(page.evaluate("() => window.virusGames.status()")))
+        def status() -> dict[str, Any]:
+            return dict(json.loads(page.evaluate("() => window.virusGames.status()")))
 
-            def review(game_id: str, record: str) -> dict[str, Any]:
-                page.goto(f"{base}/{game_id}.html")
-                page.wait_for_selector("body[data-ready=true]", timeout=120_000)
-                loaded = page.evaluate(
-                    "request => window.virusGames.send(request)",
-                    {"op": "load", "game": game_id, "record": record},
-                )
-                if not loaded["ok"]:
-                    raise RuntimeError(f"the record of {game_id} did not load: {loaded}")
-                page.wait_for_selector("#review-start", state="visible")
-                start = page.evaluate("() => performance.now()")
-                page.click("#review-start")
-                page.wait_for_selector("#review-body", state="visible", timeout=600_000)
-                end = page.evaluate("() => performance.now()")
-                tasks = page.evaluate("() => window.benchLongTasks")
-                during = [duration for begin, duration in tasks if begin >= start]
-                review = status()["review"]
-                return {
-                    "ms": end - start,
-                    "calls": len(during),
-                    "longest": max(during, default=0.0),
-                    "busy": sum(during),
-                    "marks": review["marks"],
-                }
+        def review(game_id: str, record: str) -> dict[str, Any]:
+            page.goto(f"{base}/{game_id}.html")
+            page.wait_for_selector("body[data-ready=true]", timeout=120_000)
+            loaded = page.evaluate(
+                "request => window.virusGames.send(request)",
+                {"op": "load", "game": game_id, "record": record},
+            )
+            if not loaded["ok"]:
+                raise RuntimeError(f"the record of {game_id} did not load: {loaded}")
+            page.wait_for_selector("#review-start", state="visible")
+            start = page.evaluate("() => performance.now()")
+            page.click("#review-start")
+            page.wait_for_selector("#review-body", state="visible", timeout=600_000)
+            end = page.evaluate("() => performance.now()")
+            tasks = page.evaluate("() => window.benchLongTasks")
+            during = [duration for begin, duration in tasks if begin >= start]
+            review = status()["review"]
+            return {
+                "ms": end - start,
+                "calls": len(during),
+                "longest": max(during, default=0.0),
+                "busy": sum(during),
+                "marks": review["marks"],
+            }
 
-            yield review
-        finally:
-            browser.close()
-            server.shutdown()
+        yield review
+    finally:
+        browser.close()
+        server.shutdown()
 
 
 def median_range(values: list[float]) -> str:
@@ -270,8 +265,11 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.ExitStack() as stack:
         reviews: dict[str, Review] = {"CPython": review_in_cpython}
         if not arguments.no_browser:
+            from playwright.sync_api import sync_playwright
+
+            playwright = stack.enter_context(sync_playwright())
             reviews["browser"], versions = stack.enter_context(
-                browser_reviews(arguments.site_wheel)
+                browser_reviews(playwright, arguments.site_wheel)
             )
             print(
                 f"Pyodide {versions['version']} (Python {versions['python']}) in a module "
@@ -280,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
         if "page" in runtimes:
-            reviews["page"] = stack.enter_context(page_reviews())
+            reviews["page"] = stack.enter_context(page_reviews(playwright))
         for number in range(arguments.rounds):
             forward = number % 2 == 0
             for name in names if forward else reversed(names):
