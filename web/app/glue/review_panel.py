@@ -37,6 +37,7 @@ from glue.reviews import (
     try_seats,
     worth_a_look,
 )
+from glue.saved import MAX_DOCUMENT_CHARS, read_json
 from glue.starts import LEVEL_KEY, chosen_level, flipped_for
 from glue.views import chart_lines
 
@@ -57,6 +58,7 @@ class ReviewPanel:
         self.review: dict[str, Any] | None = None  # the review of the game shown
         self.slot: str | None = None  # the saved game the review was read for
         self.running = False
+        self.run = 0  # counts the runs started and stopped: a reply is taken by its own run
         self.progress = (0, 0)  # moves judged, moves to judge
         self.selected: int | None = None  # the move (entry) whose better move is shown
         self.back_to: str | None = None  # the reviewed game a "try from here" left
@@ -78,10 +80,7 @@ class ReviewPanel:
             self.review = None
             text = None if state.slot is None else self.page.saved.attached("review", state.slot)
             if text is not None:
-                try:
-                    self.review = clean_review(json.loads(text), state.game)
-                except ValueError:
-                    self.review = None
+                self.review = clean_review(read_json(text, MAX_DOCUMENT_CHARS), state.game)
         if self.review is None or view is None or not fits(self.review, view):
             return None
         return self.review
@@ -93,16 +92,21 @@ class ReviewPanel:
             return
         slot = state.slot
         generation = state.generation
+        self.run += 1  # a stopped review's late reply is dropped
+        run = self.run
         self.running = True
         self.progress = (0, 0)
         self.render()
         dom.node("review").scroll_into_view("nearest")
+        self.page.say(self.language.t("review.started"))  # the progress itself is not live
         problem = None
         try:
             while self.running:
                 reply = await self.page.ask({"op": "review", "slice_ms": SLICE_MS})
-                if state.generation != generation or state.slot != slot or not self.running:
-                    break  # another game, or stopped: nothing to show
+                if run != self.run:
+                    return  # stopped (and maybe started again): that run goes on
+                if state.generation != generation or state.slot != slot:
+                    break  # another game: nothing to show
                 if not reply.get("ok"):
                     error = reply.get("error") or {}
                     problem = error.get("message") or error.get("code") or "?"
@@ -122,12 +126,14 @@ class ReviewPanel:
                 self.page.say(self.summary_text(review))
                 break
         finally:
-            self.running = False
+            if run == self.run:
+                self.running = False
         self.render()
         if problem is not None:
             self.page.show_message({"key": "review.failed", "params": {"reason": problem}}, "error")
 
     def stop(self) -> None:
+        self.run += 1
         self.running = False
         self.render()
 
@@ -241,21 +247,28 @@ class ReviewPanel:
 
     def mark_moves(self, review: "dict[str, Any] | None") -> None:
         """The move list's marked moves: their colour and symbol ("??"), and the mark's name
-        for screen readers."""
-        marks = {} if review is None else move_marks(review)
+        for screen readers (only the marked buttons are touched: the list can be long)."""
         listing = dom.node("move-list")
         for old in listing.find_all(".review-symbol, .review-said"):
             old.remove()
-        for index, button in enumerate(listing.find_all("button.ply")):
+        for button in listing.find_all(".review-inaccuracy, .review-mistake, .review-blunder"):
             for name in MARKS:
-                button.set_class("review-" + name, marks.get(index) == name)
-            mark = marks.get(index)
-            if mark is not None:
-                symbol = dom.make("span", "review-symbol", SYMBOLS[mark])
-                symbol.set_attr("aria-hidden", "true")
-                button.append(symbol)
-                said = ", " + self.language.t("review.class." + mark)
-                button.append(dom.make("span", "review-said visually-hidden", said))
+                button.set_class("review-" + name, False)
+        marks = {} if review is None else move_marks(review)
+        if not marks:
+            return
+        buttons = listing.find_all("button.ply")
+        for index in marks:
+            if index >= len(buttons):
+                continue
+            mark = marks[index]
+            button = buttons[index]
+            button.set_class("review-" + mark)
+            symbol = dom.make("span", "review-symbol", SYMBOLS[mark])
+            symbol.set_attr("aria-hidden", "true")
+            button.append(symbol)
+            said = ", " + self.language.t("review.class." + mark)
+            button.append(dom.make("span", "review-said visually-hidden", said))
 
     def mark_result_chart(self, review: "dict[str, Any] | None") -> None:
         """The result banner's chart: the moves worth a look marked on its lines."""
