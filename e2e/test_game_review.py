@@ -88,6 +88,10 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
     expect(page.locator("#review-detail")).to_contain_text("from 100% to 0%")
     assert cells_with(page, "review-best") == ["b4", "c4"]
     assert cells_with(page, "review-played") == ["a4"]
+    # the verdict above the board too (on a phone the panel is far below it)
+    expect(page.locator("#viewing-review")).to_have_text(
+        "5. Black: b4-a4 ??: blunder, 100% → 0%. Better: b4-c4 (green)."
+    )
 
     # saved with the game: a reload shows it again, without reviewing anew
     page.reload()

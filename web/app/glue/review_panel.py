@@ -296,7 +296,11 @@ class ReviewPanel:
             button.set_attr("aria-current", "true" if current else None)
         if move is None:
             return
-        params = {
+        params = self.detail_params(move)
+        dom.node("review-detail-text").set_text(self.language.t("review.detail", params))
+
+    def detail_params(self, move: "dict[str, Any]") -> "dict[str, Any]":
+        return {
             "move": self.move_label(move),
             "player": self.seat_name(move["seat"]),
             "mark": self.language.t("review.class." + move["mark"]),
@@ -304,7 +308,6 @@ class ReviewPanel:
             "after": percent(move["after"]),
             "best": move["best"]["text"],
         }
-        dom.node("review-detail-text").set_text(self.language.t("review.detail", params))
 
     def decorate(self, ply: "int | None") -> None:
         """The viewer drew position ``ply`` (None: the live game): a move worth a look that
@@ -315,8 +318,11 @@ class ReviewPanel:
             cell.set_class("review-played", False)
         review = self.current()
         move = None if review is None or ply is None else marked_from(review, ply)
+        verdict = dom.node("viewing-review")
+        verdict.show(move is not None)
         if move is None:
             return
+        verdict.set_text(self.language.t("review.verdict", self.detail_params(move)))
         for cell in move.get("cells") or []:
             element = board.cell(cell)
             if element is not None:
