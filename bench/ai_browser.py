@@ -180,7 +180,7 @@ def measure_browser(
     from serve import serve_in_thread
 
     sys.path.insert(0, str(REPOSITORY / "bench"))
-    from load import site_with_bench_pages
+    from load import bench_page, site_with_bench_pages
 
     dist = ensure_runtime()
     payload = {
@@ -202,17 +202,7 @@ def measure_browser(
         server, base = serve_in_thread(root)
         browser = launch(playwright)
         try:
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on(
-                "console",
-                lambda message: (
-                    print(f"  [browser] {message.text}", flush=True)
-                    if message.type in ("error", "warning") or message.text.startswith("bench")
-                    else None
-                ),
-            )
+            page, errors = bench_page(browser, lambda text: text.startswith("bench"))
             engine = "wheel" if site_wheel else "zip"
             page.goto(f"{base}/bench/ai_bench.html?engine={engine}")
             page.wait_for_selector(

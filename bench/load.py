@@ -114,6 +114,21 @@ def site_with_bench_pages(workdir: Path, dist: Path | None = None) -> Path:
     return root
 
 
+def bench_page(browser: Any, echo: Any = None) -> tuple[Any, list[str]]:
+    """A new page of ``browser`` whose uncaught errors are collected (the list returned) and
+    whose console errors and warnings are printed, with any other line ``echo(text)`` accepts."""
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+
+    def console(message: Any) -> None:
+        if message.type in ("error", "warning") or (echo is not None and echo(message.text)):
+            print(f"  [browser] {message.text}", flush=True)
+
+    page.on("console", console)
+    return page, errors
+
+
 MARKS = """() => {
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
     const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;

@@ -105,7 +105,7 @@ def browser_reviews(playwright: Any, site_wheel: bool) -> Iterator[tuple[Review,
     import tempfile
 
     from chromium import launch
-    from load import site_with_bench_pages
+    from load import bench_page, site_with_bench_pages
     from serve import serve_in_thread
 
     dist = ensure_runtime()
@@ -116,17 +116,7 @@ def browser_reviews(playwright: Any, site_wheel: bool) -> Iterator[tuple[Review,
         server, base = serve_in_thread(root)
         browser = launch(playwright)
         try:
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.on(
-                "console",
-                lambda message: (
-                    print(f"  [browser] {message.text}", flush=True)
-                    if message.type in ("error", "warning")
-                    else None
-                ),
-            )
+            page, errors = bench_page(browser)
             engine = "wheel" if site_wheel else "zip"
             page.goto(f"{base}/bench/review_bench.html?engine={engine}")
             versions = page.evaluate("() => window.benchBoot()")
