@@ -119,6 +119,9 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
     )
     assert kept == reviewed  # the reviewed game as it was
 
+    page.reload()  # the way back is kept with the tried game
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    assert wait_until(page, settled)["ply"] >= 10
     page.locator("#review-back").click()
     again = wait_until(page, lambda now: now["ply"] == 10 and now["review"]["marks"] == marks)
     assert again["record"].rstrip().endswith("5. b4-c4 b4-a4\n*")

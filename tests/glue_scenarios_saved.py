@@ -427,5 +427,6 @@ def scenario_a_review_is_kept_with_its_game_and_forgotten_with_it():
     games.detach("review", "g1")
     assert games.attached("review", "g1") is None and games.entry("g1") is not None
     assert games.attach("review", "g1", "{}")
+    assert games.attach("tried", "g1", "g0")
     games.remove("g1")
-    assert games.attached("review", "g1") is None
+    assert games.attached("review", "g1") is None and games.attached("tried", "g1") is None

@@ -245,7 +245,7 @@ class GamePage:
     def render_review(self) -> None:
         """The review's part of the page: drawn by its panel once made; before, the button
         where the page offers a review, and the panel made at once for a game with a saved
-        review."""
+        review or tried from a reviewed game."""
         if self.made_review is not None:
             self.made_review.render()
             return
@@ -253,7 +253,10 @@ class GamePage:
         offered = page_state.review_offered(state)
         for name in ("review", "review-intro", "review-start", "result-review"):
             dom.node(name).show(offered)
-        if state.slot is not None and self.saved.attached("review", state.slot) is not None:
+        slot = state.slot
+        if slot is not None and (
+            self.saved.attached("review", slot) or self.saved.attached("tried", slot)
+        ):
             dom.spawn(self.review_panel(), "review")
 
     def fresh_slot(self) -> str:

@@ -61,7 +61,6 @@ class ReviewPanel:
         self.run = 0  # counts the runs started and stopped: a reply is taken by its own run
         self.progress = (0, 0)  # moves judged, moves to judge
         self.selected: int | None = None  # the move (entry) whose better move is shown
-        self.back_to: str | None = None  # the reviewed game a "try from here" left
         # the review whose summary, chart and list are drawn, and in which language
         self.drawn: tuple[Any, str] | None = None
         page.viewer.decorate = self.decorate
@@ -145,7 +144,7 @@ class ReviewPanel:
         state = self.state
         review = self.current()
         offered = review_offered(state)
-        trying = self.back_to is not None and self.back_to != state.slot
+        trying = self.reviewed_game() is not None
         dom.node("review").show(offered or review is not None or self.running or trying)
         startable = offered and review is None and not self.running
         dom.node("review-intro").show(startable)
@@ -349,7 +348,7 @@ class ReviewPanel:
             "progress": list(self.progress),
             "marks": None if review is None else [move["mark"] for move in review["moves"]],
             "selected": self.selected,
-            "backTo": self.back_to,
+            "backTo": self.reviewed_game(),
         }
 
     # ---- texts ------------------------------------------------------------------------------
@@ -454,15 +453,25 @@ class ReviewPanel:
         )
         if not reply.get("ok"):
             return  # said by the page; the reviewed game is still on it
-        self.back_to = reviewed
+        if state.slot is not None and reviewed is not None:
+            self.page.saved.attach("tried", state.slot, reviewed)
         self.page.show_message({"key": "review.tried", "params": {"move": label}})
         self.render()
         self.page.board.focus()
 
+    def reviewed_game(self) -> "str | None":
+        """The saved game the game on the page was tried from ("Try from here"), while it is
+        kept."""
+        slot = self.state.slot
+        reviewed = None if slot is None else self.page.saved.attached("tried", slot)
+        if reviewed is None or self.page.saved.entry(reviewed) is None:
+            return None
+        return reviewed
+
     async def go_back(self) -> None:
-        """Back to the game reviewed before "try from here"."""
-        entry = None if self.back_to is None else self.page.saved.entry(self.back_to)
-        self.back_to = None
+        """Back to the game reviewed before "try from here" (the tried game stays saved)."""
+        reviewed = self.reviewed_game()
+        entry = None if reviewed is None else self.page.saved.entry(reviewed)
         if entry is not None:
             await opening.restore_entry(self.page, entry)
         self.render()

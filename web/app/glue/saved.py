@@ -9,7 +9,8 @@ entry ``{id, game, updated, plies, over, title, seats}`` (what the home page lis
 ``virus-games.saved.<id>`` its match document and ``virus-games.board.<id>`` the SVG of its
 board (painted at once when the page opens again, before the engine has started, once
 ``glue.pictures`` has checked it). Documents attached to a game (``ATTACHED``: a game by link's record,
-``virus-games.link.<id>``; the computer's review, ``virus-games.review.<id>``) go with it. Older versions kept every entry in one index,
+``virus-games.link.<id>``; the computer's review, ``virus-games.review.<id>``; the game a
+game was tried from, ``virus-games.tried.<id>``) go with it. Older versions kept every entry in one index,
 ``virus-games.saved``: it is still read, and games leave it when they are deleted.
 
 What is kept, and what makes room:
@@ -56,8 +57,9 @@ GAME_PREFIX = "virus-games.saved."
 BOARD_PREFIX = "virus-games.board."
 LINK_PREFIX = "virus-games.link."  # a game by link's record (glue.correspondence)
 REVIEW_PREFIX = "virus-games.review."  # the computer's review of a game (glue.reviews)
+TRIED_PREFIX = "virus-games.tried."  # a game tried from a reviewed one: that game's id
 # Documents stored with a game and forgotten with it, by kind (SavedGames.attached).
-ATTACHED = {"link": LINK_PREFIX, "review": REVIEW_PREFIX}
+ATTACHED = {"link": LINK_PREFIX, "review": REVIEW_PREFIX, "tried": TRIED_PREFIX}
 DRAFT_PREFIX = "virus-games.draft."  # in sessionStorage: this tab's unplayed game, per page
 # The most games kept; beyond it the oldest finished (or never played) ones are forgotten.
 # Unfinished games are never forgotten to make room.
@@ -531,7 +533,7 @@ class SavedGames:
         return entries
 
     def _forget(self, game_id: str) -> None:
-        for prefix in (ENTRY_PREFIX, GAME_PREFIX, BOARD_PREFIX, LINK_PREFIX, REVIEW_PREFIX):
+        for prefix in (ENTRY_PREFIX, GAME_PREFIX, BOARD_PREFIX) + tuple(ATTACHED.values()):
             self._remove(prefix + game_id)
         index = read_json(self._get(INDEX_KEY), MAX_INDEX_CHARS)
         if not isinstance(index, list):
