@@ -67,8 +67,11 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
     page.locator("#record-form button[type=submit]").click()
     expect(page.locator("#move-list .ply")).to_have_count(10)
 
-    page.locator("#review-start").click()
+    page.locator("#review-start").focus()
+    page.keyboard.press("Enter")
     expect(page.locator("#review-body")).to_be_visible(timeout=120_000)
+    # the keyboard's focus moves on to the first move worth a look
+    expect(page.locator("#review-moves button").first).to_be_focused()
     expected = python_review(PLANTED, "zebra")
     marks = [move["mark"] for move in expected["moves"]]
     assert review_status(page)["marks"] == marks  # the browser's review is Python's

@@ -128,6 +128,14 @@ class ReviewPanel:
             if run == self.run:
                 self.running = False
         self.render()
+        focus = dom.focused()  # the button pressed went (the focus then falls to the body)
+        lost = focus is None or focus.tag() == "body" or focus.closest("[hidden]") is not None
+        if lost and state.last_input == "keyboard":
+            # the first move worth a look, else the review (or the button, shown again)
+            first = dom.find("#review-moves button")
+            body = dom.node("review-body")
+            target = first if first is not None else body
+            (dom.node("review-start") if body.is_hidden() else target).focus()
         if problem is not None:
             self.page.show_message({"key": "review.failed", "params": {"reason": problem}}, "error")
 
