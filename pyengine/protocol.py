@@ -1,4 +1,6 @@
-"""The page–engine protocol as code: every request, reply, view and worker message.
+"""The page–engine protocol as code: every request, reply and view (those of the computer's
+review in :mod:`pyengine.protocol_review`, imported here; the web worker's own messages around
+them in :mod:`pyengine.protocol_worker`).
 
 A page sends requests (``{"op": ...}``, JSON) to :meth:`pyengine.controller.Controller.handle`
 and gets replies; :data:`OPS` lists every op with its request type, the reply types it may
@@ -12,6 +14,34 @@ test validates every reply of whole games).
 """
 
 from typing import Any, Literal, NamedTuple, NotRequired, TypeAlias, TypedDict
+
+from pyengine.protocol_review import (
+    ReviewBest as ReviewBest,
+)
+from pyengine.protocol_review import (
+    ReviewDocument as ReviewDocument,
+)
+from pyengine.protocol_review import (
+    ReviewEngine as ReviewEngine,
+)
+from pyengine.protocol_review import (
+    Reviewing as Reviewing,
+)
+from pyengine.protocol_review import (
+    ReviewingReply as ReviewingReply,
+)
+from pyengine.protocol_review import (
+    ReviewMove as ReviewMove,
+)
+from pyengine.protocol_review import (
+    ReviewPlayer as ReviewPlayer,
+)
+from pyengine.protocol_review import (
+    ReviewReply as ReviewReply,
+)
+from pyengine.protocol_review import (
+    ReviewRequest as ReviewRequest,
+)
 
 # -- shared pieces -----------------------------------------------------------------------------
 
@@ -380,14 +410,6 @@ class RestoreRequest(TypedDict):
     seats: NotRequired[list[str]]  # the new game's seats (with ``ply``)
 
 
-class ReviewRequest(TypedDict):
-    """The computer's review of the game to the current position, run in slices."""
-
-    op: Literal["review"]  # the request
-    slice_ms: NotRequired[float | None]  # work at most this long (none: to the end)
-    budget: NotRequired[int | None]  # the search budget per position (none: the game's own)
-
-
 class SimpleRequest(TypedDict):
     """A request without fields."""
 
@@ -449,90 +471,6 @@ class ThinkingReply(TypedDict):
     thinking: Thinking  # its progress
 
 
-class Reviewing(TypedDict):
-    """A review in progress."""
-
-    judged: int  # the moves judged so far
-    total: int  # the moves it judges (forced moves, secret setups and a move going on not)
-
-
-class ReviewingReply(TypedDict):
-    """A ``review`` not done yet: send the same request again to go on."""
-
-    ok: Literal[True]  # done for this slice
-    reviewing: Reviewing  # its progress
-
-
-class ReviewBest(TypedDict):
-    """The engine's preferred move where a move was played."""
-
-    text: str  # as the move list would show it
-    actions: list[str]  # its actions in notation (a Virus War turn: its steps)
-    cells: list[str]  # the board cells it touches, to highlight
-    chance: float  # the mover's chance with it, 0..1 (the move's ``before``)
-
-
-class ReviewMove(TypedDict):
-    """One move of the move list, judged or not (:class:`pyengine.review.MoveReview`)."""
-
-    index: int  # its place among the move list's plies, from 0
-    number: int | None  # its row's number
-    seat: int  # the mover
-    text: str  # as the move list shows it
-    plies: list[int]  # the actions before it and after it: [start, end]
-    kind: str  # ``move`` (judged), ``forced``, ``setup`` or ``unfinished`` (not judged)
-    mark: str | None  # ``best``, ``fine``, ``inaccuracy``, ``mistake``, ``blunder``; none
-    before: NotRequired[float]  # the mover's chance with the engine's move, 0..1
-    after: NotRequired[float]  # the mover's chance after the move played
-    drop: NotRequired[float]  # before - after, at least 0 (0 for the engine's move)
-    accuracy: NotRequired[float]  # the move's accuracy score, 0..100
-    best: NotRequired[ReviewBest]  # the engine's move
-    cells: NotRequired[list[str]]  # the board cells the move played touches
-    chances_before: NotRequired[list[float]]  # every seat's chances with the engine's move
-    chances_after: NotRequired[list[float]]  # every seat's chances after the move played
-
-
-class ReviewPlayer(TypedDict):
-    """A seat's summary."""
-
-    seat: int  # the seat
-    judged: int  # its moves judged
-    counts: dict[str, int]  # how many of each mark
-    accuracy: float | None  # 0..100 (none without a judged move)
-
-
-class ReviewEngine(TypedDict):
-    """How the moves were judged."""
-
-    method: str  # the search, in words
-    budget: int  # its budget per position
-
-
-class ReviewDocument(TypedDict):
-    """A game's review (:meth:`pyengine.review.Review.to_json`), to save with the game."""
-
-    format: Literal["virus-games/review"]  # what it is
-    version: int  # its version (1)
-    game: str  # the game's id
-    options: dict[str, Any]  # the game's options
-    start: str | None  # the position it started from (none: the setup's)
-    actions: list[str]  # every action reviewed, in notation
-    engine: ReviewEngine  # how
-    reviewable: bool  # false: not reviewed (``reason``), the moves listed only
-    reason: str | None  # why not (``solo``: Fight the Virus alone)
-    resigned: int | None  # the seat that resigned the game, if it ended so
-    thresholds: dict[str, float]  # the least drop of each mark
-    moves: list[ReviewMove]  # every move of the move list
-    players: list[ReviewPlayer]  # every seat's summary
-
-
-class ReviewReply(TypedDict):
-    """The review, done."""
-
-    ok: Literal[True]  # done
-    review: ReviewDocument  # the review
-
-
 class HelloReply(TypedDict):
     """The engine's greeting."""
 
@@ -585,57 +523,6 @@ Reply: TypeAlias = (
     | ReviewingReply
 )
 """Any reply."""
-
-# -- the web worker's messages (web/app/engine-worker.js, web/app/glue/engine.py) ----------------
-
-
-class WorkerRequest(TypedDict):
-    """The page to the worker: one request, as JSON text."""
-
-    id: int  # the request's number, which its answer carries
-    request: str  # a :data:`Request` as JSON text
-
-
-class WorkerGo(TypedDict):
-    """The page to the worker: the release; the worker starts its downloads (once)."""
-
-    go: bool  # always true
-
-
-class WorkerReply(TypedDict):
-    """The worker to the page: the engine's reply to request ``id``."""
-
-    id: int  # the request's number
-    reply: str  # a :data:`Reply` as JSON text
-
-
-class WorkerError(TypedDict):
-    """The worker to the page: request ``id`` could not be handled (the worker failed)."""
-
-    id: int  # the request's number
-    error: str  # what went wrong
-
-
-class WorkerStarted(TypedDict):
-    """The worker to the page: its script runs (it downloads nothing until it is released)."""
-
-    started: Literal[True]  # always true
-
-
-class WorkerGoing(TypedDict):
-    """The worker to the page: it was released (its name or ``{go: true}``) and now
-    downloads and starts the engine (the download bar may start); sent once."""
-
-    going: bool  # always true
-
-
-class WorkerBoot(TypedDict):
-    """The worker to the page: the engine is up."""
-
-    boot: str  # how it started: ``snapshot`` or ``normal``
-    snapshot: Any  # what became of the memory snapshot (the worker's own description)
-    steps: dict[str, float]  # its start's steps, in ms since the epoch
-
 
 # -- the ops -------------------------------------------------------------------------------------
 

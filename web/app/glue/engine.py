@@ -26,9 +26,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyengine.protocol import (
-        HelloReply,
-        Request,
+    from pyengine.protocol import HelloReply, Request
+    from pyengine.protocol_worker import (
         WorkerBoot,
         WorkerError,
         WorkerGoing,

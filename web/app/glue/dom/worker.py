@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-    from pyengine.protocol import (
+    from pyengine.protocol_worker import (
         WorkerBoot,
         WorkerError,
         WorkerGo,
