@@ -254,46 +254,19 @@ class Computer:
         if not charted:
             return
         language = self.language
-        width = CHART_WIDTH
-        height = CHART_HEIGHT
-        svg = dom.make_svg(
-            "svg",
-            {
-                "class": "chart",
-                "viewBox": "-4 -4 " + str(width + 8) + " " + str(height + 8),
-                "role": "slider",
-                "tabindex": 0,
-                "aria-valuemin": 0,
-                "aria-valuemax": len(history) - 1,
-                "aria-valuenow": len(history) - 1,
-                "aria-label": language.t(
-                    "play.chart-label", {"chances": self.chance_text(history[-1])}
-                ),
-            },
-        )
-        svg.append(
-            dom.make_svg(
-                "rect", {"class": "chart-frame", "x": 0, "y": 0, "width": width, "height": height}
-            )
-        )
-        middle = height / 2
-        svg.append(
-            dom.make_svg(
-                "line", {"class": "chart-even", "x1": 0, "x2": width, "y1": middle, "y2": middle}
-            )
-        )
-        lines = chart_lines(history, width, height)
-        for seat, points in enumerate(lines):
-            attributes = {
-                "class": "chart-line",
-                "points": points,
-                "data-seat": seat,
-                "data-tint": seat % 6,
-            }
-            svg.append(dom.make_svg("polyline", attributes))
-        svg.append(dom.make_svg("line", {"class": "chart-mark", "y1": 0, "y2": height}))
+        label = language.t("play.chart-label", {"chances": self.chance_text(history[-1])})
+        slider = {
+            "role": "slider",
+            "tabindex": 0,
+            "aria-valuemin": 0,
+            "aria-valuemax": len(history) - 1,
+            "aria-valuenow": len(history) - 1,
+            "aria-label": label,
+        }
+        svg = chart_svg(history, slider)
+        svg.append(dom.make_svg("line", {"class": "chart-mark", "y1": 0, "y2": CHART_HEIGHT}))
         caption = dom.make("figcaption", "", language.t("play.chart-title"))
-        for seat in range(len(lines)):  # the key: each seat's line colour
+        for seat in range(len(history[-1])):  # the key: each seat's line colour
             key = dom.make("span", "chart-key", self.seat_name(seat))
             key.set_data("seat", seat)
             key.set_data("tint", seat % 6)
@@ -323,3 +296,22 @@ class Computer:
         x = chart_x(shown, len(history), CHART_WIDTH)
         mark.set_attr("x1", x)
         mark.set_attr("x2", x)
+
+
+def chart_svg(history: "list[list[float]]", attributes: "dict[str, Any]") -> "dom.Element":
+    """A chart of every seat's chances after each action (``history``, two positions or more):
+    its frame, the even line and a line per seat, CHART_WIDTH by CHART_HEIGHT inside a margin
+    of 4; ``attributes`` go on the svg element."""
+    width = CHART_WIDTH
+    height = CHART_HEIGHT
+    element = {"class": "chart", "viewBox": "-4 -4 " + str(width + 8) + " " + str(height + 8)}
+    element.update(attributes)
+    svg = dom.make_svg("svg", element)
+    frame = {"class": "chart-frame", "x": 0, "y": 0, "width": width, "height": height}
+    svg.append(dom.make_svg("rect", frame))
+    even = {"class": "chart-even", "x1": 0, "x2": width, "y1": height / 2, "y2": height / 2}
+    svg.append(dom.make_svg("line", even))
+    for seat, points in enumerate(chart_lines(history, width, height)):
+        line = {"class": "chart-line", "points": points, "data-seat": seat, "data-tint": seat % 6}
+        svg.append(dom.make_svg("polyline", line))
+    return svg

@@ -118,6 +118,7 @@ class GamePage:
         self.made_animator: Any = None
         self.made_remote: Any = None  # games by link (glue.remote, in the extra glue)
         self.made_review: Any = None  # the computer's review (glue.review_panel, extra glue)
+        self.review_looked: str | None = None  # the game last looked up for a kept review
         self.speaker = Speaker(self.embed is not None)
         self.sound_events: list[str] = []  # what the board showed happen in this reply
         self.last_click_ms = 0.0  # when the board was last clicked (page time)
@@ -254,9 +255,10 @@ class GamePage:
         for name in ("review", "review-intro", "review-start", "result-review"):
             dom.node(name).show(offered)
         slot = state.slot
-        if slot is not None and (
-            self.saved.attached("review", slot) or self.saved.attached("tried", slot)
-        ):
+        if slot is None or slot == self.review_looked:
+            return
+        self.review_looked = slot  # storage read once per game, not at every render
+        if self.saved.attached("review", slot) or self.saved.attached("tried", slot):
             dom.spawn(self.review_panel(), "review")
 
     def fresh_slot(self) -> str:

@@ -19,7 +19,7 @@ Made by glue.game (``GamePage.review_panel``) when a game with a saved review is
 import json
 
 from glue import dom, opening
-from glue.computer import CHART_HEIGHT, CHART_WIDTH
+from glue.computer import CHART_HEIGHT, CHART_WIDTH, chart_svg
 from glue.page_state import review_offered
 from glue.reviews import (
     MARKS,
@@ -39,7 +39,6 @@ from glue.reviews import (
 )
 from glue.saved import MAX_DOCUMENT_CHARS, read_json
 from glue.starts import LEVEL_KEY, chosen_level, flipped_for
-from glue.views import chart_lines
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,6 +56,7 @@ class ReviewPanel:
         self.language = page.language
         self.review: dict[str, Any] | None = None  # the review of the game shown
         self.slot: str | None = None  # the saved game the review was read for
+        self.tried_from: str | None = None  # the reviewed game it was tried from, if it was
         self.running = False
         self.run = 0  # counts the runs started and stopped: a reply is taken by its own run
         self.progress = (0, 0)  # moves judged, moves to judge
@@ -77,7 +77,9 @@ class ReviewPanel:
             self.slot = state.slot
             self.selected = None
             self.review = None
-            text = None if state.slot is None else self.page.saved.attached("review", state.slot)
+            saved = self.page.saved
+            self.tried_from = None if state.slot is None else saved.attached("tried", state.slot)
+            text = None if state.slot is None else saved.attached("review", state.slot)
             if text is not None:
                 self.review = clean_review(read_json(text, MAX_DOCUMENT_CHARS), state.game)
         if self.review is None or view is None or not fits(self.review, view):
@@ -152,7 +154,7 @@ class ReviewPanel:
         state = self.state
         review = self.current()
         offered = review_offered(state)
-        trying = self.reviewed_game() is not None
+        trying = self.tried_from is not None
         dom.node("review").show(offered or review is not None or self.running or trying)
         startable = offered and review is None and not self.running
         dom.node("review-intro").show(startable)
@@ -234,20 +236,9 @@ class ReviewPanel:
         figure.show(len(history) >= 2)
         if len(history) < 2:
             return
-        width = CHART_WIDTH
-        height = CHART_HEIGHT
-        box = "-4 -4 " + str(width + 8) + " " + str(height + 8)
-        svg = dom.make_svg("svg", {"class": "chart", "viewBox": box, "aria-hidden": "true"})
-        frame = {"class": "chart-frame", "x": 0, "y": 0, "width": width, "height": height}
-        svg.append(dom.make_svg("rect", frame))
-        even = {"class": "chart-even", "x1": 0, "x2": width, "y1": height / 2, "y2": height / 2}
-        svg.append(dom.make_svg("line", even))
-        for seat, points in enumerate(chart_lines(history, width, height)):
-            line = {"class": "chart-line", "points": points, "data-seat": seat}
-            line["data-tint"] = seat % 6
-            svg.append(dom.make_svg("polyline", line))
+        svg = chart_svg(history, {"aria-hidden": "true"})
         shown = shown_plies(view.get("moves") or [])
-        for mark in chart_marks(review, history, width, height, shown):
+        for mark in chart_marks(review, history, CHART_WIDTH, CHART_HEIGHT, shown):
             svg.append(mark_dot(mark))
         caption = dom.make("figcaption", "", self.language.t("review.chart-title"))
         figure.replace_children([svg, caption])
@@ -356,7 +347,7 @@ class ReviewPanel:
             "progress": list(self.progress),
             "marks": None if review is None else [move["mark"] for move in review["moves"]],
             "selected": self.selected,
-            "backTo": self.reviewed_game(),
+            "backTo": self.tried_from,
         }
 
     # ---- texts ------------------------------------------------------------------------------
@@ -463,25 +454,20 @@ class ReviewPanel:
             return  # said by the page; the reviewed game is still on it
         if state.slot is not None and reviewed is not None:
             self.page.saved.attach("tried", state.slot, reviewed)
+            self.tried_from = reviewed
         self.page.show_message({"key": "review.tried", "params": {"move": label}})
         self.render()
         self.page.board.focus()
 
-    def reviewed_game(self) -> "str | None":
-        """The saved game the game on the page was tried from ("Try from here"), while it is
-        kept."""
-        slot = self.state.slot
-        reviewed = None if slot is None else self.page.saved.attached("tried", slot)
-        if reviewed is None or self.page.saved.entry(reviewed) is None:
-            return None
-        return reviewed
-
     async def go_back(self) -> None:
-        """Back to the game reviewed before "try from here" (the tried game stays saved)."""
-        reviewed = self.reviewed_game()
-        entry = None if reviewed is None else self.page.saved.entry(reviewed)
+        """Back to the game reviewed before "try from here" (the tried game stays saved); a
+        game no longer kept is said."""
+        entry = None if self.tried_from is None else self.page.saved.entry(self.tried_from)
         if entry is not None:
             await opening.restore_entry(self.page, entry)
+        else:
+            self.tried_from = None
+            self.page.show_message({"key": "review.back-missing", "params": {}}, "error")
         self.render()
 
 

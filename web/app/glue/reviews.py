@@ -22,6 +22,8 @@ chance) and each seat's chances both ways.
 [{'index': 1, 'mark': 'blunder', 'seat': 1, 'x': 300.0, 'y': 81.0}]
 """
 
+from glue.navigation import entries
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -181,7 +183,7 @@ def fits(review: "Mapping[str, Any]", view: "Mapping[str, Any]") -> bool:
     list (a move played, taken back or replayed since makes it another game)."""
     if len(review.get("actions") or []) != view.get("ply_count"):
         return False
-    texts = [entry.get("text") for row in view.get("moves") or [] for entry in row["plies"]]
+    texts = [entry.get("text") for entry in entries(view.get("moves") or [])]
     return texts == [move["text"] for move in review.get("moves") or []]
 
 
@@ -283,13 +285,10 @@ def chart_marks(
 def shown_plies(moves: "Sequence[Mapping[str, Any]]") -> "dict[int, int]":
     """The position each entry of a view's move list (``view.moves``) shows, by entry."""
     shown = {}
-    index = 0
-    for row in moves:
-        for entry in row["plies"]:
-            ply = entry.get("ply")
-            if isinstance(ply, int):
-                shown[index] = ply
-            index += 1
+    for index, entry in enumerate(entries(moves)):
+        ply = entry.get("ply")
+        if isinstance(ply, int):
+            shown[index] = ply
     return shown
 
 
