@@ -410,6 +410,14 @@ class RestoreRequest(TypedDict):
     seats: NotRequired[list[str]]  # the new game's seats (with ``ply``)
 
 
+class ActorsRequest(TypedDict):
+    """Which seat made each action of a saved match (read-only: the game on screen stays)."""
+
+    op: Literal["actors"]  # the request
+    match: SavedMatch  # the saved match, replayed on its own
+    game: NotRequired[str]  # the game it must be
+
+
 class SimpleRequest(TypedDict):
     """A request without fields."""
 
@@ -428,6 +436,7 @@ Request: TypeAlias = (
     | PlyRequest
     | FlipRequest
     | RestoreRequest
+    | ActorsRequest
     | ReviewRequest
     | SimpleRequest
 )
@@ -508,6 +517,13 @@ class PreviewReply(TypedDict):
     svg: str  # the board
 
 
+class ActorsReply(TypedDict):
+    """The seat that made each action of a saved match."""
+
+    ok: Literal[True]  # done
+    actors: list[int]  # per action of the match's state, oldest first: the seat that made it
+
+
 Reply: TypeAlias = (
     FailureReply
     | ViewReply
@@ -519,6 +535,7 @@ Reply: TypeAlias = (
     | DiagramReply
     | PositionReply
     | PreviewReply
+    | ActorsReply
     | ReviewReply
     | ReviewingReply
 )
@@ -564,6 +581,11 @@ OPS: dict[str, Op] = {
     "view": Op(SimpleRequest, (ViewReply,), "the current view again"),
     "diagram": Op(SimpleRequest, (DiagramReply,), "the position as a standalone SVG document"),
     "preview": Op(PlayRequest, (PreviewReply,), "the board with an action drawn as a draft"),
+    "actors": Op(
+        ActorsRequest,
+        (ActorsReply,),
+        "which seat made each action of a saved match (the game on screen stays)",
+    ),
     "review": Op(
         ReviewRequest,
         (ReviewReply, ReviewingReply),

@@ -3,6 +3,7 @@ earlier position), the move list's ``ply`` per entry, and ``flip``/``flipped``."
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -226,3 +227,31 @@ def test_a_loaded_game_counts_the_moves_of_its_list() -> None:
     reply = controller.handle({"op": "load", "game": "virus-war", "record": record})
     message = reply["message"]
     assert (message["key"], message["params"]) == ("play.loaded", {"count": 3})  # not 8 steps
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_actors_name_the_seat_of_each_action_and_leave_the_game_alone(game: str) -> None:
+    controller = played(game, seed=4)
+    live = controller.handle({"op": "view"})["view"]
+    walked = Controller()  # the seat to act before each action, by undo and redo
+    assert walked.handle({"op": "restore", "match": live["saved"]})["ok"]
+    expected = []
+    for ply in range(live["ply_count"]):
+        expected.append(walked.handle({"op": "seek", "ply": ply})["view"]["to_move"])
+    reply = controller.handle({"op": "actors", "match": live["saved"], "game": game})
+    assert reply == {"ok": True, "actors": expected}
+    assert len(set(expected)) > 1  # more than one seat acted
+    assert controller.handle({"op": "view"})["view"] == live
+
+
+def test_actors_refuse_an_illegal_action_or_another_game_and_keep_the_game() -> None:
+    controller = played("zebra")
+    live = controller.handle({"op": "view"})["view"]
+    forged = json.loads(json.dumps(live["saved"]))
+    forged["state"]["actions"][2] = "a1-a1"
+    reply = controller.handle({"op": "actors", "match": forged})
+    assert not reply["ok"] and reply["error"]["code"] == "state.invalid"
+    assert "actions[2]" in reply["error"]["message"]
+    reply = controller.handle({"op": "actors", "match": live["saved"], "game": "virus-war"})
+    assert not reply["ok"] and reply["error"]["code"] == "request.wrong-game"
+    assert controller.handle({"op": "view"})["view"] == live

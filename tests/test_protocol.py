@@ -113,6 +113,7 @@ def look_around(checked: Checked) -> None:
     checked.send({"op": "seek", "ply": count + 5})
     checked.send({"op": "flip"})
     checked.send({"op": "diagram"})
+    checked.send({"op": "actors", "match": view["saved"], "game": view["game"]})
     saved = checked.send({"op": "undo"})["view"]["saved"]
     checked.send({"op": "restore", "match": saved, "game": view["game"], "flipped": True})
     if view["record"]:
@@ -178,6 +179,7 @@ def test_games_and_hello() -> None:
         {"op": "new", "game": "zebra", "options": {"size": 99}},
         {"op": "load", "record": "not a record"},
         {"op": "restore", "match": {"format": "?"}},
+        {"op": "actors", "match": {"format": "?"}},
         {"op": "flip", "flipped": "yes"},
         {"op": "preview", "action": "c2-d2"},
         {"op": "resign", "player": "one"},

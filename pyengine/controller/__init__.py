@@ -41,6 +41,11 @@ field, and :data:`HANDLERS` names the method that handles each op):
 ``restore`` ``match`` [``game``]           replace the game by one saved from a view's ``saved``
                                            document (:meth:`Match.to_json`: position, seats and
                                            redo list; a damaged one is an error naming the field)
+``actors``  ``match`` [``game``]            which seat made each action of a saved match
+                                           (``{"ok": true, "actors": [seat, ...]}``, oldest
+                                           first), replayed on its own: an illegal action is
+                                           an error, the game on screen is untouched (a game
+                                           by link's checks)
 ``view``                                   the current view again
 ``diagram``                                the position as a standalone SVG document
 ``preview`` ``action``                     the board with an action drawn as a draft, not

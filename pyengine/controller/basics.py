@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pyengine
 from pyengine.ai.players import player_kinds
 from pyengine.core.errors import EngineError
+from pyengine.core.game import State
 from pyengine.core.presentation import Presentation
 from pyengine.session import HUMAN, Match
 
@@ -139,3 +140,16 @@ def can_undo(match: Match) -> bool:
         return True
     present = presentation_of(match.state.game.id)
     return match.can_undo and present.undoable(match.state)
+
+
+def actors_of(state: State) -> list[int]:
+    """The seat that made each action of ``state``'s history, oldest first: the actions
+    replayed from its start on a state of their own (``state`` is untouched)."""
+    start = state.to_json()
+    start["actions"] = []
+    position = state.game.state_from_json(start)
+    actors = []
+    for action in state.history:
+        actors.append(position.current_player())
+        position.apply_unchecked(action)
+    return actors

@@ -16,6 +16,7 @@ import pyengine
 from pyengine.controller.basics import (
     Reply,
     RequestError,
+    actors_of,
     bot_to_move,
     can_undo,
     check_kinds,
@@ -52,7 +53,7 @@ if TYPE_CHECKING:  # types only: the browser's worker never loads the protocol m
 
 # Requests that leave the game as it is: a search in progress survives them.
 _KEEPS_SEARCH = frozenset(
-    {"bot", "hint", "view", "diagram", "preview", "hello", "games", "position", "flip", "review"}
+    "bot hint view diagram preview hello games position flip review actors".split()
 )
 
 
@@ -438,15 +439,8 @@ class Controller:
         that many of its actions instead (a review's "try from here"): the later actions, the
         redo list and a resignation dropped, ``seats`` (else the saved ones) in the seats. A
         damaged document is refused naming the field."""
-        document = request.get("match")
         flipped = flipped_field(request)
-        match = Match.from_json(document)
-        if "game" in request and match.state.game.id != request["game"]:
-            raise RequestError(
-                f"The saved game is {match.state.game.id}, not {request['game']}.",
-                code="request.wrong-game",
-                params={"game": match.state.game.id, "expected": str(request["game"])},
-            )
+        match = _saved_match(request)
         ply = request.get("ply")
         if ply is not None:
             match = _from_position(match, ply, seats_field(request))
@@ -455,6 +449,11 @@ class Controller:
         self._replace(match)
         self.flipped = flipped
         return self._success()
+
+    def _op_actors(self, request: dict[str, Any]) -> protocol.ActorsReply:
+        """Which seat made each action of the saved ``match``, replayed on its own (an illegal
+        action is refused naming it): the game on screen, its selection and search stay."""
+        return {"ok": True, "actors": actors_of(_saved_match(request).state)}
 
     def _op_click(self, request: dict[str, Any]) -> protocol.ViewReply:
         match = self._require_match()
@@ -508,6 +507,19 @@ class Controller:
         return view_of(self._require_match(), self.selection, self.flipped, self.evaluations)
 
 
+def _saved_match(request: dict[str, Any]) -> Match:
+    """The request's ``match`` (a view's ``saved`` document), replayed; with ``game``, it must
+    be a game of that id."""
+    match = Match.from_json(request.get("match"))
+    if "game" in request and match.state.game.id != request["game"]:
+        raise RequestError(
+            f"The saved game is {match.state.game.id}, not {request['game']}.",
+            code="request.wrong-game",
+            params={"game": match.state.game.id, "expected": str(request["game"])},
+        )
+    return match
+
+
 def _from_position(match: Match, ply: Any, seats: list[str] | None) -> Match:
     """A new match from the position after ``ply`` of ``match``'s actions."""
     state = match.state
@@ -544,5 +556,6 @@ HANDLERS: dict[str, Callable[[Controller, dict[str, Any]], protocol.Reply]] = {
     "diagram": Controller._op_diagram,
     "preview": Controller._op_preview,
     "review": Controller._op_review,
+    "actors": Controller._op_actors,
 }
 """Who handles each op (:data:`pyengine.protocol.OPS` declares its request and replies)."""
