@@ -10,6 +10,10 @@ from glue.page_state import (
     PageState,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def a_view(**more):
     view = {
@@ -307,3 +311,104 @@ def scenario_a_sealed_program_by_link_waits_for_the_others():
     assert not page_state.remote_waits(state)  # the builder is this device's to use
     state.remote["secret"] = {"p": "b1:M2 @b1", "k": "0" * 32}
     assert page_state.remote_waits(state)  # sealed: nothing more to do here
+
+
+def why(state: "PageState", request: "Any") -> "Any":
+    """page_state.refusal for a request written as a plain dict."""
+    return page_state.refusal(state, request)
+
+
+def scenario_a_game_by_link_refuses_every_request_for_another_seat_in_one_place():
+    state = PageState("virus-war")
+    record = {"seat": 1, "names": ["Ana", ""], "base": 2, "sent": False, "secret": None}
+    state.remote = record
+    state.view = a_view(ply_count=2, to_move=0, seats=["human", "human"], can_redo=True)
+    alice = {"key": "link.not-your-move", "params": {"name": "Ana"}}
+    acting = [
+        {"op": "click", "cell": "a1"},
+        {"op": "play", "action": "pass"},
+        {"op": "cancel"},
+        {"op": "redo"},
+        {"op": "hint", "slice_ms": 50},
+        {"op": "bot", "slice_ms": 50},
+        {"op": "seek", "ply": 3},
+    ]
+    for request in acting:  # Ana's turn: nothing acts for her here, whatever sends it
+        assert why(state, request) == alice, request
+    assert why(state, {"op": "resign"})["key"] == "link.no-resign"
+    assert why(state, {"op": "undo"})["key"] == "link.no-undo"
+    assert why(state, {"op": "seek", "ply": 0})["key"] == "link.no-undo"
+    looking = [
+        {"op": "view"},
+        {"op": "position", "ply": 1},
+        {"op": "diagram"},
+        {"op": "preview", "action": "x"},
+        {"op": "flip"},
+        {"op": "review"},
+        {"op": "actors", "match": {}},
+        {"op": "new", "game": "virus-war"},
+        {"op": "load", "record": "x"},
+        {"op": "restore", "match": {}},
+        {"op": "seek", "ply": 2},  # where it is: nothing changes
+    ]
+    for request in looking:
+        assert why(state, request) is None, request
+    assert not page_state.may_decide(state)  # the decision buttons show disabled
+    # a seat without a name is "Player 1" (counted from 1)
+    record["names"] = ["", "Bea"]
+    assert why(state, {"op": "click", "cell": "a1"}) == {
+        "key": "link.not-your-move",
+        "params": {"name": {"key": "link.player", "params": {"number": 1}}},
+    }
+    # this device's turn: it acts; undo and seek back only over its own unsent actions
+    state.view = a_view(ply_count=2, to_move=1, seats=["human", "human"], can_redo=True)
+    assert page_state.may_decide(state)
+    for request in acting:
+        assert why(state, request) is None, request
+    assert why(state, {"op": "undo"})["key"] == "link.no-undo"  # came by link
+    state.view = a_view(ply_count=4, to_move=0, seats=["human", "human"])
+    for request in ({"op": "undo"}, {"op": "seek", "ply": 3}, {"op": "seek", "ply": 2}):
+        assert why(state, request) is None, request
+    assert why(state, {"op": "seek", "ply": 1})["key"] == "link.no-undo"
+    record["sent"] = True
+    assert why(state, {"op": "undo"})["key"] == "link.no-undo"
+    # the game over: the engine says so itself
+    state.view = a_view(ply_count=4, to_move=None, result={"title": "x"}, seats=["human"] * 2)
+    assert why(state, {"op": "click", "cell": "a1"}) is None
+    # the same requests in a game played here only: all pass
+    state.remote = None
+    state.view = a_view(ply_count=2, to_move=0, seats=["human", "human"])
+    for request in acting + [{"op": "resign"}, {"op": "undo"}, {"op": "seek", "ply": 0}]:
+        assert why(state, request) is None, request
+
+
+def scenario_a_program_by_link_is_only_sealed_never_played():
+    state = PageState("virus-fight")
+    state.remote = {"seat": 0, "names": ["Ana", "Bea"], "base": 0, "sent": False, "secret": None}
+    state.view = a_view(ply_count=0, to_move=0, setup={"seat": 0}, seats=["human", "human"])
+    program = {"op": "play", "action": "b1:M2 @b1"}
+    assert why(state, program) == {"key": "link.program-write", "params": {}}
+    assert why(state, {"op": "preview", "action": "b1:M2 @b1"}) is None
+    state.remote["secret"] = {"p": "b1:M2 @b1", "k": "0" * 32}
+    assert why(state, program) == {"key": "link.programs-wait", "params": {}}
+
+
+def scenario_a_refused_request_is_said_and_changes_nothing():
+    state = PageState("zebra")
+    view = a_view(ply_count=2, to_move=0, seats=["human", "human"])
+    state.view = view
+    state.slot = "link-game"
+    state.remote = {"seat": 1, "names": ["Ana", "Bea"], "base": 2, "sent": True}
+    reason = why(state, {"op": "play", "action": "pass"})
+    reply = page_state.refused_reply(reason)
+    assert not reply["ok"] and "view" not in reply
+    taken = page_state.take_reply(
+        state, "play", reply, None, lambda: "new", lambda key: key == "error.page.refused"
+    )
+    assert taken.refused and not taken.save and not taken.new_game and taken.render
+    assert state.view is view and state.slot == "link-game"
+    assert state.message == {
+        "key": "error.page.refused",
+        "params": {"reason": reason},
+        "level": "error",
+    }

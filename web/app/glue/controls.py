@@ -360,7 +360,11 @@ class Controls:
             button = dom.find('#turn-actions button[data-play="pass"]')
             if button is not None:
                 event.prevent()
-                button.click()
+                if button.enabled():
+                    button.click()
+                elif page_state.remote_waits(self.state):  # the gate says whose move it is
+                    request: Request = {"op": "play", "action": button.data("play") or ""}
+                    dom.spawn(page.send(request), "pass", True)
 
 
 def closest(event: "dom.Event", selector: str) -> "dom.Element | None":

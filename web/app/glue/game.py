@@ -91,11 +91,11 @@ class GamePage:
             self.board,
             lambda: self.builder,
             self.send,
-            engine.request,
+            self.request,
             self.render,
             self.render_message,
         )
-        self.records = Records(state, engine.request, self.send, self.show_message, self.focus)
+        self.records = Records(state, self.request, self.send, self.show_message, self.focus)
         self.panels = Panels(
             state,
             language,
@@ -397,12 +397,20 @@ class GamePage:
         """One request; a failure of the worker itself becomes an error reply."""
         self.state.inflight += 1
         try:
-            return await self.engine.request(request)
+            return await self.request(request)
         except Exception as error:
             dom.warn("engine request failed", str(error))
             return page_state.worker_failure()
         finally:
             self.state.inflight -= 1
+
+    async def request(self, request: "Request") -> "dict[str, Any]":
+        """The page's one way to the engine (``send``, ``ask`` and the parts' own requests):
+        a request page_state.refusal refuses never reaches it, and gets a failure naming why."""
+        reason = page_state.refusal(self.state, request)
+        if reason is not None:
+            return page_state.refused_reply(reason)
+        return await self.engine.request(request)
 
     def receive(
         self, request: "Request", reply: "dict[str, Any]", unlocked: "int | None" = None
@@ -499,22 +507,8 @@ class GamePage:
             dom.spawn(self.send({"op": "cancel"}), "cancel", True)
 
     def take_back_game(self, event: "dom.Event") -> None:
-        """Another tab saved over this tab's game (it resumed it from the home page's list):
-        this tab's game goes on under a new id, saved at once, so neither game is lost; a game
-        by link follows the other tab (one game, the same on every device)."""
-        state = self.state
-        key = "" if state.slot is None else self.tabs.saved_key(state.slot)
-        if not page_state.took_back(state, key, event.key, event.new_value):
-            return
-        if state.remote is not None:  # one game by link, the same in every tab: never forked
-            entry = self.saved.entry(state.slot)
-            if entry is not None and page_state.moved_on(state, event.new_value):
-                dom.spawn(opening.restore_entry(self, entry), "game by link")
-            return
-        state.slot = new_slot()
-        self.tabs.claim(state.slot)
-        if state.view is not None:
-            self.saved.write(state.slot, state.view, now=dom.now_ms())
+        """Another tab saved over this tab's game (glue.opening.take_back_game)."""
+        opening.take_back_game(self, event)
 
     async def replay_to(self, where: str) -> None:
         if self.state.view is None:
@@ -537,8 +531,8 @@ class GamePage:
         if decision == page_state.CLICK_VIEWING:
             self.panels.say(dom.node("viewing-text").text())
             return
-        if decision == page_state.CLICK_REMOTE and self.made_remote is not None:
-            self.made_remote.not_your_move()
+        if decision == page_state.CLICK_REMOTE:  # the request's gate says whose move it is
+            dom.spawn(self.send({"op": "click", "cell": cell}), "click", True)
             return
         if decision == page_state.CLICK_IGNORED and state.view is None and not state.replay:
             state.early_clicks.append(cell)  # carried out once the first view is in
@@ -555,7 +549,11 @@ class GamePage:
     def click_token(self, token: str) -> None:
         """A click token from a picture beside the board (the dice) or a choice button."""
         self.last_click_ms = dom.page_time_ms()
-        if page_state.token_clickable(self.state, self.viewing() is not None):
+        viewing = self.viewing() is not None
+        # another player's turn in a game by link: the request's gate says whose it is
+        if page_state.token_clickable(self.state, viewing) or (
+            not viewing and page_state.remote_waits(self.state)
+        ):
             dom.spawn(self.send({"op": "click", "cell": token}), "click", True)
 
     # ---- what the tests and the benchmarks read -------------------------------------------

@@ -2,7 +2,8 @@
 after a reload, a saved game the home page's list asks for (``#game=<id>``), the home page's
 one-click starts (``#play=...``), a shared link's record (``#record=...``) and a blog embed's
 settings. Anything that cannot be opened is said, and a new game starts in its place: the page
-never opens on nothing, and a saved game is removed only when it cannot be read back."""
+never opens on nothing, and a saved game is removed only when it cannot be read back. And
+when another tab takes this tab's game (:func:`take_back_game`)."""
 
 from glue import dom, i18n, page_state
 from glue.records import settle
@@ -157,6 +158,26 @@ async def restore_entry(page: "PageOpening", entry: "dict[str, Any]") -> bool:
     reason = error.get("message") or error.get("code")
     page.show_message({"key": "saved.damaged", "params": {"reason": reason}}, "error")
     return False
+
+
+def take_back_game(page: "Any", event: "dom.Event") -> None:
+    """Another tab saved over this tab's game (it resumed it from the home page's list):
+    this tab's game goes on under a new id, saved at once, so neither game is lost; a game
+    by link follows the other tab (one game, the same on every device). ``page`` is the game
+    page (glue.game)."""
+    state = page.state
+    key = "" if state.slot is None else page.tabs.saved_key(state.slot)
+    if not page_state.took_back(state, key, event.key, event.new_value):
+        return
+    if state.remote is not None:  # one game by link, the same in every tab: never forked
+        entry = page.saved.entry(state.slot)
+        if entry is not None and page_state.moved_on(state, event.new_value):
+            dom.spawn(restore_entry(page, entry), "game by link")
+        return
+    state.slot = page.fresh_slot()
+    page.tabs.claim(state.slot)
+    if state.view is not None:
+        page.saved.write(state.slot, state.view, now=dom.now_ms())
 
 
 async def start_game(page: "PageOpening", start: "dict[str, Any]") -> None:

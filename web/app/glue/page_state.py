@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 
 # Requests that put another game on the page (its own saved game, options, secrets).
 REPLACING = ("new", "load", "restore")
+# Requests that only look at a game (the one on the page, or a saved one): they change nothing
+# of the game, so a game by link lets them through whoever is to act (refusal).
+READING = ("hello", "games", "view", "position", "diagram", "preview", "flip", "review", "actors")
+# The error code of a request the page itself refused (refused_reply).
+REFUSED = "page.refused"
 # Requests the page makes by itself, not for a person's decision: waiting for the engine, they
 # are not announced. (A program's preview on the board, Virus Fight's ``preview``, is: the
 # person sees it come.)
@@ -135,6 +140,69 @@ def remote_waits(state: PageState) -> bool:
     if view.get("setup"):
         return remote.get("secret") is not None
     return view.get("to_move") is not None and view.get("to_move") != remote.get("seat")
+
+
+def player_name(remote: "dict[str, Any]", seat: "Any") -> "Any":
+    """The name of ``seat`` in a game by link (``remote``: this device's record of it): the name
+    its player gave, else a translation request for "Player 2" (seats counted from 1)."""
+    names = remote.get("names") or []
+    if type(seat) is int and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return {"key": "link.player", "params": {"number": seat + 1 if type(seat) is int else 0}}
+
+
+def may_decide(state: PageState) -> bool:
+    """Whether the decision buttons (a pass, a choice, a proposal) act now: not while a
+    computer decides, nor while a game by link waits for another player."""
+    return not bot_to_move(state.view) and not remote_waits(state)
+
+
+def refusal(state: PageState, request: "Request") -> "Message | None":
+    """Why the page must not send ``request`` now (a translation request), or None: the one
+    decision every request of the page passes before it reaches the engine
+    (``glue.game``'s ``GamePage.request``), whatever made it: a click, a button, a key, a
+    part of the page or the test hook.
+
+    A game by link is played on this device for its own seat only (``state.remote``): a request
+    that acts while another player is to act, or while this device's program waits sealed, is
+    refused naming whose turn it is, and during a program's setup nothing but the sealed
+    program may act (the program builder seals it here). Undo, and ``seek`` back, only over
+    this device's own actions not yet sent (:func:`undo_allowed`); ``seek`` forward like
+    ``redo``; resigning never (a link carries actions only). Requests that only look
+    (:data:`READING`) or put another game on the page (:data:`REPLACING`) always pass, and so
+    does everything in a game played on this device only."""
+    remote = state.remote
+    view = state.view
+    op = request.get("op")
+    if remote is None or view is None or op in READING or op in REPLACING:
+        return None
+    if op == "resign":
+        return {"key": "link.no-resign", "params": {}}
+    current = view.get("ply_count", 0)
+    ply = request.get("ply") if op == "seek" else None
+    back = isinstance(ply, int) and ply < current
+    if op == "undo" or back:
+        base = remote.get("base")
+        floor = base if type(base) is int else current
+        allowed = undo_allowed(state) and (not isinstance(ply, int) or ply >= floor)
+        return None if allowed else {"key": "link.no-undo", "params": {}}
+    if op == "seek" and ply == current:
+        return None
+    if remote_waits(state):
+        if view.get("setup"):
+            return {"key": "link.programs-wait", "params": {}}
+        name = player_name(remote, view.get("to_move"))
+        return {"key": "link.not-your-move", "params": {"name": name}}
+    if view.get("setup"):
+        return {"key": "link.program-write", "params": {}}
+    return None
+
+
+def refused_reply(reason: "Message") -> "dict[str, Any]":
+    """The reply that stands for a request the page refused (:func:`refusal`): a failure whose
+    text is ``reason``; the game is unchanged, so it carries no view."""
+    error = {"code": REFUSED, "message": "refused on this device", "params": {"reason": reason}}
+    return {"ok": False, "error": error}
 
 
 def review_offered(state: PageState) -> bool:

@@ -82,7 +82,7 @@ class Panels:
         self.render_scores(view.get("scores") or [])
         self.render_moves(view.get("moves") or [])
         bot = page_state.bot_to_move(view)
-        self.render_buttons(view, bot)
+        self.render_buttons(view, not page_state.may_decide(state))
         placement = None if bot or state.handover_seat is not None else view.get("placement")
         placer = self.placer()
         if placer.update(placement, len(view.get("selection") or []) > 0):
@@ -98,7 +98,8 @@ class Panels:
             record.set_value(view.get("record") or "")
         has_record = bool(view.get("record"))
         dom.node("undo").enable(page_state.undo_allowed(self.state))
-        dom.node("redo").enable(bool(view.get("can_redo")))
+        redo = view.get("can_redo") and page_state.refusal(state, {"op": "redo"}) is None
+        dom.node("redo").enable(bool(redo))
         for control in ("share", "embed-code", "record-save"):
             dom.node(control).enable(has_record)
         self.render_result(view)
@@ -165,7 +166,8 @@ class Panels:
 
     def render_buttons(self, view: "View", disabled: bool) -> None:
         """The buttons: actions, then the click choices grouped by kind (a
-        div.choice-group[data-group="die"]); disabled while a computer decides."""
+        div.choice-group[data-group="die"]); disabled while a computer decides or another
+        player of a game by link (page_state.may_decide)."""
         language = self.language
         items = []
         for kind, choices in button_groups(view.get("buttons") or []):

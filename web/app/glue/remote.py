@@ -319,15 +319,6 @@ class RemotePlay:
 
     # ---- the bar -----------------------------------------------------------------------------
 
-    def not_your_move(self) -> None:
-        """A click on the board while another player is to move."""
-        record = self.state.remote
-        view = self.state.view
-        if record is None or view is None:
-            return
-        name = self.name_of(record, view.get("to_move"))
-        self.page.show_message({"key": "link.not-your-move", "params": {"name": name}})
-
     def pending(self) -> bool:
         """Whether this device has something to send: its actions since the last link, or the
         invitation of a game whose first move is another seat's."""

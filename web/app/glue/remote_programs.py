@@ -63,7 +63,7 @@ class RemotePrograms:
     async def stand_ins(self, record: "dict[str, Any]") -> "list[str]":
         texts: list[str] = []
         for _ in range(record["seat"]):
-            reply = await self.page.engine.request(
+            reply = await self.page.request(
                 {"op": "restore", "game": record["game"], "match": match_document(record, texts)}
             )
             setup = (reply.get("view") or {}).get("setup") if reply.get("ok") else None
