@@ -479,3 +479,88 @@ def scenario_virus_fight_three_players() -> None:
     tampered["r"] = [link["r"][0], link["r"][1], {"p": "e3:J3 @e3", "k": _salt(12)}]
     decision = correspondence.open_link(None, _send(tampered), "Dan")
     assert decision["reason"] == {"key": "link.error.reveal", "params": {"player": 3}}
+
+
+def scenario_correspondence_refuses_a_move_of_this_seat_never_made_here() -> None:
+    foreign = correspondence.foreign_action
+    ana = correspondence.new_record("lz-9", "zebra", 0, ["Ana", ""], ZEBRA["o"], 1)
+    sent, ana = correspondence.outgoing(ana, ["c2-d2"], 1, 2)
+    bea_link = _send(sent)
+    # Bea's device, new: the link may hold Ana's moves, never one for Bea
+    decision = correspondence.open_link(None, bea_link, "Bea")
+    assert foreign(decision, None, [], [0]) is decision
+    forged = dict(bea_link)
+    forged["a"] = ["c2-d2", "a1-b1"]  # Bea's move, made on Ana's device
+    decision = correspondence.open_link(None, _send(forged), "Bea")
+    refused = foreign(decision, None, [], [0, 1])
+    assert refused["kind"] == "refused" and refused["record"] is None
+    assert refused["reason"] == {
+        "key": "link.error.not-yours",
+        "params": {"number": 2, "action": "a1-b1"},
+    }
+    # Bea moves and sends: Ana's device takes Bea's move
+    bea = correspondence.open_link(None, bea_link, "Bea")["record"]
+    back, bea = correspondence.outgoing(bea, ["c2-d2", "a1-b1"], 0, 3)
+    decision = correspondence.open_link(ana, _send(back), "Ana")
+    assert foreign(decision, ana, ["c2-d2"], [0, 1])["kind"] == "update"
+    # ... but not a move for Ana she never made, after it or anywhere new
+    forged = dict(back)
+    forged["a"] = ["c2-d2", "a1-b1", "b3-b2", "d4-d3"]
+    decision = correspondence.open_link(ana, _send(forged), "Ana")
+    refused = foreign(decision, ana, ["c2-d2"], [0, 1, 0, 1])
+    assert refused["kind"] == "refused" and refused["record"] is ana
+    assert refused["reason"]["params"] == {"number": 3, "action": "b3-b2"}
+    # her own move she played here but never sent through the page (copied by hand) is hers
+    unsent = correspondence.new_record("lz-9", "zebra", 0, ["Ana", "Bea"], ZEBRA["o"], 1)
+    decision = correspondence.open_link(unsent, _send(back), "Ana")
+    assert foreign(decision, unsent, ["c2-d2"], [0, 1])["kind"] == "update"
+    refused = foreign(decision, unsent, [], [0, 1])  # not played here: not hers
+    assert refused["reason"]["params"] == {"number": 1, "action": "c2-d2"}
+    # the engine could not say who made what: not a game
+    for actors in (None, [0]):
+        refused = foreign(decision, unsent, ["c2-d2"], actors)
+        assert refused["reason"] == {"key": "link.error.format", "params": {}}
+    # other decisions pass unchanged
+    same = correspondence.open_link(ana, bea_link, "Ana")
+    assert same["kind"] == "same" and foreign(same, ana, [], None) is same
+
+
+def scenario_correspondence_relayed_moves_of_other_seats_pass() -> None:
+    options = {"players": 3, "seed": 5, "size": 0}
+    cid = correspondence.new_record("lvf-7", "virus-fight", 2, ["Ana", "Bea", "Cid"], options, 1)
+    cid["actions"] = ["a1-b2", "@b2"]
+    payload = {
+        "g": "virus-fight",
+        "i": "lvf-7",
+        "o": options,
+        "a": ["a1-b2", "@b2", "c5-c4", "@c4", "e3-d3"],
+        "n": ["Ana", "Bea", "Cid"],
+        "f": 0,
+        "s": 1,
+        "t": 9,
+        "c": ["ab" * 32, "cd" * 32, "ef" * 32],
+        "r": [None, None, None],
+    }
+    # the programs are not all revealed: no link may carry a move yet
+    try:
+        game_link.encode_link(payload)
+    except LinkError as error:
+        assert error.code == "format"
+    else:
+        raise AssertionError("a move before the programs")
+    # Bea relays Ana's moves and hers: Cid's device checks only its own seat's
+    relayed = dict(cid)
+    relayed["actions"] = payload["a"]
+    decision = {"kind": "update", "record": relayed, "for_me": False}
+    foreign = correspondence.foreign_action
+    assert foreign(decision, cid, ["a1-b2", "@b2"], [0, 0, 1, 1, 2]) is not decision
+    assert foreign(decision, cid, ["a1-b2", "@b2"], [0, 0, 1, 1, 0]) is decision
+    # a new device's own commitment can only come from itself
+    link = dict(payload)
+    link["a"] = []
+    link["c"] = ["ab" * 32, "", ""]
+    link["f"] = 1
+    assert correspondence.open_link(None, _send(link), "Bea")["kind"] == "new"
+    link["c"] = ["ab" * 32, "cd" * 32, ""]
+    decision = correspondence.open_link(None, _send(link), "Bea")
+    assert decision["reason"] == {"key": "link.error.not-your-program", "params": {"player": 2}}

@@ -23,8 +23,13 @@ may carry news (``update``), be behind (``older``: the record is kept), say noth
 what this device saw is ``refused``, with a translation request saying why: other game options
 (``link.error.options``), a commitment changed (``link.error.commitment``), a reveal that does
 not match its commitment (``link.error.reveal``) or one sent before every seat committed
-(``link.error.early-reveal``); ``player`` is the seat's number (from 1). A link addressed to
-another seat is never refused for that (three players pass links around).
+(``link.error.early-reveal``), a commitment for the seat a new game gives this device
+(``link.error.not-your-program``: only this device commits for it); ``player`` is the seat's
+number (from 1). A link addressed to another seat is never refused for that (three players pass
+links around). Once the engine has said which seat made each of the link's actions (its
+``actors`` request), :func:`foreign_action` refuses a link whose new actions hold one for this
+device's seat that this device never made (``link.error.not-yours``, naming it); the other
+seats' actions are relayed freely.
 
 >>> record = new_record("lgame", "zebra", 0, ["Ana", ""], {"size": 4}, 1000)
 >>> payload, record = outgoing(record, ["c2-d2"], 1, 2000)
@@ -200,7 +205,8 @@ def _merge_secrets(
     payload: "dict[str, Any]",
 ) -> "tuple[list[str], list[Any], dict[str, Any] | None]":
     """The commitments and reveals known after ``payload`` (a Virus Fight link) comes to a
-    device holding ``record`` (None: none yet), and the reason to refuse it (or None)."""
+    device holding ``record`` (None: none yet, the link's seat becomes this device's), and the
+    reason to refuse it (or None). This device's own commitment comes from itself only."""
     their_commits = payload["c"]
     their_reveals = payload["r"]
     seats = len(their_commits)
@@ -228,6 +234,8 @@ def _merge_secrets(
             return commits, reveals, _reason("link.error.reveal", seat)
         if reveals[seat] is None:
             reveals[seat] = {"p": reveal["p"], "k": reveal["k"]}
+    if record is None and their_commits[payload["f"]]:  # the seat it gives this device
+        return commits, reveals, _reason("link.error.not-your-program", payload["f"])
     return commits, reveals, None
 
 
@@ -333,6 +341,44 @@ def open_link(
     updated["sent"] = not for_me and not _pending(record, payload)
     updated["updated"] = max(record["updated"], payload["t"])
     return {"kind": "update", "record": updated, "for_me": for_me}
+
+
+def foreign_action(
+    decision: "dict[str, Any]",
+    kept: "dict[str, Any] | None",
+    played: "list[str]",
+    actors: "list[int] | None",
+) -> "dict[str, Any]":
+    """``decision`` (:func:`open_link`'s, for a device holding ``kept``) refused when the
+    link's new actions hold one for this device's seat that this device never made: one
+    beyond the actions it last had in sync that its own game (``played``: the actions of the
+    game kept here, moves only) does not hold there. Actions for the other seats are not
+    looked at, since a link passes through several devices on its way. ``actors``: the seat
+    that made each of the link's actions, as the engine replayed them (None: unknown, the
+    link is refused as not a game). Other decisions come back unchanged.
+
+    >>> kept = new_record("lgame", "zebra", 0, ["Ana", "Bea"], {"size": 4}, 1000)
+    >>> payload, kept = outgoing(kept, ["c2-d2"], 1, 2000)
+    >>> payload["a"] = ["c2-d2", "a1-b1", "d2-d1"]  # Bea's move, then one for Ana
+    >>> decision = open_link(kept, payload, "Ana")
+    >>> foreign_action(decision, kept, ["c2-d2"], [0, 1, 0])["reason"]
+    {'key': 'link.error.not-yours', 'params': {'number': 3, 'action': 'd2-d1'}}
+    >>> foreign_action(decision, kept, ["c2-d2"], [0, 1, 1])["kind"]
+    'update'
+    """
+    if decision["kind"] not in ("new", "update"):
+        return decision
+    fresh = decision["record"]
+    actions = fresh["actions"]
+    if actors is None or len(actors) != len(actions):
+        return _refused(kept, _reason("link.error.format"))
+    known = len(kept["actions"]) if kept is not None else 0
+    seat = fresh["seat"]
+    for index in range(known, len(actions)):
+        if actors[index] == seat and played[: index + 1] != actions[: index + 1]:
+            params = {"number": index + 1, "action": actions[index]}
+            return _refused(kept, {"key": "link.error.not-yours", "params": params})
+    return decision
 
 
 # ---- playing and sending ---------------------------------------------------------------------

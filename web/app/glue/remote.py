@@ -22,7 +22,14 @@ device's (``remote_waits``) and undoes only this device's own actions before the
 import json
 
 from glue import dom, opening
-from glue.correspondence import clean_record, new_record, outgoing, program_phase
+from glue.correspondence import (
+    clean_record,
+    foreign_action,
+    new_record,
+    outgoing,
+    program_phase,
+    programs,
+)
 from glue.correspondence import open_link as decide
 from glue.dom.sharing import share_text
 from glue.game_link import LinkError, decode_link, encode_link, link_in_fragment, link_url
@@ -35,7 +42,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from pyengine.protocol import Message
+    from pyengine.protocol import ActorsRequest, Message
 
 NAME_KEY = "virus-games.name"  # the person's name, asked once (localStorage)
 MAX_NAME = 30
@@ -121,8 +128,14 @@ class RemotePlay:
             record = self.record(payload["i"])
             decision = decide(record, payload, my_name())
             kind = decision["kind"]
+            reply: dict[str, Any] = {"ok": True}
             if kind in ("new", "update"):
                 fresh = self.programs.settled(decision["record"])
+                decision["record"] = fresh
+                reply, actors = await self.movers(fresh)
+                decision = foreign_action(decision, record, self.kept_moves(record), actors)
+                kind = decision["kind"] if reply.get("ok") else "moves"
+            if kind in ("new", "update"):
                 reply = await self.play(fresh)
                 if reply.get("ok"):
                     self.keep(fresh)
@@ -130,6 +143,7 @@ class RemotePlay:
                     sender = self.name_of(fresh, payload["s"])
                     page.show_message({"key": key, "params": {"name": sender}})
                     return
+            if not reply.get("ok"):
                 failure = reply.get("error") or {}
                 reason = failure.get("message") or failure.get("code") or ""
                 problem = {"key": "link.error.moves", "params": {"reason": reason}}
@@ -158,15 +172,42 @@ class RemotePlay:
             page.show_message(problem, level)
 
     async def reopen(self, record: "dict[str, Any] | None") -> None:
-        """The game kept here for ``record`` (its saved copy, with moves not yet sent), else
-        what the page opens without a link."""
+        """After a link that was not taken: the game kept here for ``record`` (its saved copy,
+        with moves not yet sent, exactly as it was), else the game the tab shows stays (a
+        finished one too), else (a page opened from the link) what the page opens without it."""
         entry = self.saved.entry(record["id"]) if record is not None else None
         if entry is not None and entry["game"] == self.state.game:
             await opening.restore_entry(self.page, entry)
         elif record is not None and record["game"] == self.state.game:
             await self.play(record)
-        else:
+        elif self.state.view is None:
             await opening.open_entry(self.page, None)
+
+    async def movers(self, record: "dict[str, Any]") -> "tuple[dict[str, Any], list[int] | None]":
+        """The engine's reply to the ``actors`` request for ``record``'s moves (an illegal move
+        fails it), and the seat that made each move (None: not known). Virus Fight's moves come
+        after every program, and there are none before every program is revealed."""
+        first: list[str] = []
+        if self.programs_needed(record):
+            found = programs(record)
+            if found is None:
+                return {"ok": True}, [] if not record["actions"] else None
+            first = found
+        match: Any = match_document(record, first + list(record["actions"]))
+        request: ActorsRequest = {"op": "actors", "game": record["game"], "match": match}
+        reply = await self.page.request(request)
+        actors = reply.get("actors") if reply.get("ok") else None
+        if not isinstance(actors, list):
+            return reply, None
+        return reply, actors[len(first) :]
+
+    def kept_moves(self, record: "dict[str, Any] | None") -> "list[str]":
+        """The moves of the game kept here for ``record`` (its saved copy), or none."""
+        if record is None:
+            return []
+        document = self.saved.read(record["id"])
+        live = live_actions({"saved": document if isinstance(document, dict) else {}})
+        return self.programs.moves(record, live) if self.programs_needed(record) else live
 
     async def play(self, record: "dict[str, Any]") -> "dict[str, Any]":
         """Puts ``record``'s game on the page: its actions replayed by the engine (which
