@@ -38,15 +38,15 @@ if TYPE_CHECKING:
 
 
 def resumable(page: "PageOpening") -> "dict[str, Any] | None":
-    """The game this page resumes when it opens: the one this tab played before a reload
-    (or its draft, a game nobody played yet), else the most recent unfinished game that no
-    other open tab plays."""
+    """The game this page resumes when it opens: the one this tab showed before a reload
+    (finished or not, or its draft, a game nobody played yet), else the most recent
+    unfinished game that no other open tab plays."""
     if page.embed or dom.page_address("hash"):
         return None
     own = page.tabs.own()
     if own is not None:
         entry = page.saved.entry(own)
-        if entry is not None and entry["game"] == page.state.game and not entry.get("over"):
+        if entry is not None and entry["game"] == page.state.game:
             return entry
         draft = page.saved.draft(page.state.game)
         if draft is not None and draft["id"] == own:
