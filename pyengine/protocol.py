@@ -285,7 +285,7 @@ class OptionInfo(TypedDict):
     label: str  # its English label
     description: str  # its English description
     minimum: NotRequired[int]  # an ``int`` option's smallest value
-    maximum: NotRequired[int]  # an ``int`` option's largest value
+    maximum: NotRequired[int]  # an ``int`` option's largest value, a ``str`` option's longest text
     choices: NotRequired[list[Any]]  # a ``choice`` option's values
 
 

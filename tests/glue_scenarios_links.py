@@ -308,7 +308,7 @@ def scenario_correspondence_names_and_other_seats() -> None:
     decision = correspondence.open_link(None, unnamed, "B\u0007")
     assert decision["record"]["names"] == ["Ana", ""]
     decision = correspondence.open_link(None, unnamed, "x" * 40)
-    assert decision["record"]["names"] == ["Ana", "x" * 30]
+    assert decision["record"]["names"] == ["Ana", "x" * 24]  # the site's one name limit
     # a new game opened from a link that names its seat already keeps that name
     decision = correspondence.open_link(None, renamed, "Ana")
     assert decision["record"]["names"] == ["Someone", "Beatriz"]

@@ -17,6 +17,7 @@ from pyengine.core.errors import (
     IllegalActionError,
     OptionError,
 )
+from pyengine.core.options import EXCERPT
 from pyengine.games.fight_the_virus import (
     FIGHT_THE_VIRUS,
     ILLEGAL_CODES,
@@ -26,6 +27,7 @@ from pyengine.games.fight_the_virus import (
     Use,
     rating_of,
 )
+from pyengine.games.fight_the_virus.game import MAX_NAME
 from pyengine.games.fight_the_virus.player_sheet import legal_placements, splits
 from pyengine.games.fight_the_virus.sheet import (
     ANALYSIS_CELLS,
@@ -473,3 +475,50 @@ def test_the_euler_split_test_agrees_with_a_flood_fill():
                 checked += 1
             assert list(legal_placements(analysed, face)) == expected  # the incremental test
     assert checked > 20_000
+
+
+@pytest.mark.parametrize(
+    ("names", "code", "params"),
+    [
+        (";".join(f"Name{seat}" for seat in range(25)), "option.names-count", {"count": 25}),
+        ("Ana;" + "B" * 3000, "option.too-long", {"length": 3004, "maximum": 520}),
+        ("Ana;" + "B" * 500, "option.name-too-long", {"length": 500, "maximum": 24}),
+        ("Ana; ", "option.name-empty", {}),
+        ("Ana;B\nC", "option.name-unprintable", {"name": "B?C"}),
+    ],
+)
+def test_name_errors_say_what_is_wrong_and_repeat_only_an_excerpt(names, code, params):
+    with pytest.raises(OptionError) as raised:
+        FIGHT_THE_VIRUS.new_initial_state({"players": 2, "names": names})
+    error = raised.value
+    assert error.code == code and error.params["option"] == "names"
+    assert params.items() <= error.params.items()
+    assert len(str(error.params["value"])) <= EXCERPT and len(str(error)) < 200
+    assert "allowed values are" not in str(error)
+    if "name" in error.params:
+        assert len(str(error.params["name"])) <= EXCERPT
+
+
+def test_a_name_has_the_engines_limit_of_24_characters():
+    assert MAX_NAME == 24
+    state = FIGHT_THE_VIRUS.new_initial_state({"players": 2, "names": "A" * 24 + "; Ben"})
+    assert state.players == ("A" * 24, "Ben")
+    with pytest.raises(OptionError):
+        FIGHT_THE_VIRUS.new_initial_state({"players": 2, "names": "A" * 25 + "; Ben"})
+
+
+@pytest.mark.parametrize(
+    ("groups", "code"),
+    [
+        ("1 2 " + "9" * 3000, "option.too-long"),
+        ("1 2", "option.groups-count"),
+        ("1 1 1 1 1", "option.groups-too-few"),
+        ("1 2 3", "option.groups-too-many"),
+        ("1 3 1 3 3", "option.groups-empty"),
+    ],
+)
+def test_group_errors_say_what_is_wrong(groups, code):
+    players = 3 if groups == "1 2 3" else 5
+    with pytest.raises(OptionError) as raised:
+        FIGHT_THE_VIRUS.new_initial_state({"mode": "groups", "players": players, "groups": groups})
+    assert raised.value.code == code and len(str(raised.value.params["value"])) <= EXCERPT

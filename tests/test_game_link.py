@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from pyengine.controller import Controller
 from pyengine.core import State, get_game
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -50,6 +51,27 @@ def random_action(state: State, rnd: random.Random) -> str:
     names = [str(action) for action in legal]
     moves = [action for action in names if action != "pass"]
     return rnd.choice(moves or names)
+
+
+def actors_of(game: str, options: dict[str, Any], actions: list[str]) -> list[int]:
+    """The seat that made each of ``actions``, as the engine's ``actors`` request says."""
+    match = {
+        "format": "virus-games/match",
+        "version": 1,
+        "seats": ["human"] * get_game(game).new_initial_state(options).num_players,
+        "state": {
+            "format": "virus-games/state",
+            "version": 1,
+            "game": game,
+            "options": options,
+            "start": None,
+            "actions": actions,
+        },
+        "redo": [],
+    }
+    reply = Controller().handle({"op": "actors", "game": game, "match": match})
+    assert reply["ok"], reply
+    return list(reply["actors"])
 
 
 def play_by_links(
@@ -106,6 +128,7 @@ def play_by_links(
             decision = correspondence.open_link(records[holder], payload, names[holder])
             assert decision["kind"] in ("new", "update"), decision
             records[holder] = decision["record"]
+    first = [str(action) for action in state.history]  # Virus Fight's programs
     start = len(state.history)
     played = 0
     while True:
@@ -137,8 +160,13 @@ def play_by_links(
         assert payload["s"] == holder and payload["a"] == actions
         news = ("same",) if payload["f"] == holder else ("new", "update")
         holder = payload["f"]
-        decision = correspondence.open_link(records[holder], payload, names[holder])
+        kept = records[holder]
+        decision = correspondence.open_link(kept, payload, names[holder])
         assert decision["kind"] in news, decision
+        # the engine's actors: the moves are every seat's own, relayed ones too
+        made_here = kept["actions"] if kept is not None else []
+        movers = actors_of(game, options, first + actions)[len(first) :]
+        assert correspondence.foreign_action(decision, kept, made_here, movers) is decision
         records[holder] = decision["record"]
         assert correspondence.undo_floor(decision["record"]) == len(actions)
         if (
@@ -158,6 +186,45 @@ def test_doctests(name: str) -> None:
     module = importlib.import_module(f"glue.{name}")
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_every_name_field_has_the_engines_name_limit() -> None:
+    from pyengine.games.fight_the_virus.game import MAX_NAME
+
+    assert game_link.MAX_NAME == MAX_NAME  # the name forms of games by link (glue.remote)
+    record = correspondence.new_record(GAME_ID, "zebra", 0, ["Ana", ""], {}, NOW)
+    sent, _ = correspondence.outgoing(record, [], 1, NOW)
+    decision = correspondence.open_link(None, send(sent)[0], "x" * 40)
+    assert decision["record"]["names"] == ["Ana", "x" * MAX_NAME]
+
+
+def test_a_move_played_for_the_other_seat_is_refused_by_its_device() -> None:
+    """Ana's device plays Bea's turn too (the engine lets any seat act) and sends it: Bea's
+    device refuses the link, naming her move it never made; Ana's own moves pass."""
+    options = {"size": 6}
+    state = get_game("virus-war").new_initial_state(options)
+    rnd = random.Random(4)
+    ana = correspondence.new_record(GAME_ID, "virus-war", 0, ["Ana", ""], options, NOW)
+    while state.current_player() == 0:
+        state.apply(random_action(state, rnd))
+    genuine = [str(action) for action in state.history]
+    sent, ana = correspondence.outgoing(ana, genuine, 1, NOW + 1)
+    bea = correspondence.open_link(None, send(sent)[0], "Bea")["record"]
+    forged_from = len(state.history)
+    while state.current_player() == 1:  # Bea's turn, played on Ana's device
+        state.apply(random_action(state, rnd))
+    actions = [str(action) for action in state.history]
+    sent, ana = correspondence.outgoing(ana, actions, state.current_player(), NOW + 2)
+    decision = correspondence.open_link(bea, send(sent)[0], "Bea")
+    assert decision["kind"] == "update"
+    checked = correspondence.foreign_action(
+        decision, bea, genuine, actors_of("virus-war", options, actions)
+    )
+    assert checked["kind"] == "refused" and checked["record"] is bea
+    assert checked["reason"] == {
+        "key": "link.error.not-yours",
+        "params": {"number": forged_from + 1, "action": actions[forged_from]},
+    }
 
 
 # ---- games played by links: sizes ----------------------------------------------------------

@@ -9,7 +9,7 @@ import pickle
 import pytest
 
 from pyengine.core.errors import OptionError
-from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues
+from pyengine.core.options import EXCERPT, Constraint, Option, OptionSchema, OptionValues, excerpt
 from pyengine.games.zebra import ZEBRA
 
 SCHEMA = OptionSchema(
@@ -183,3 +183,36 @@ def test_zebra_options():
     for setup in ("standard", "placement"):
         for size in range(3, 11):
             schema.validate({"size": size, "setup": setup})
+
+
+def test_errors_repeat_only_an_excerpt_of_what_was_given():
+    long_text = "x" * 3000
+    schema = OptionSchema(
+        [Option("title", "str", "", maximum=40), Option("mode", "choice", "a", choices=("a",))]
+    )
+    for values in (
+        {"title": long_text},
+        {"title": 7},
+        {"mode": long_text},
+        {long_text: 1},
+        {"title": "y" * 41},
+    ):
+        with pytest.raises(OptionError) as raised:
+            schema.validate(values)
+        error = raised.value
+        assert (
+            len(str(error.params["value"])) <= EXCERPT
+            and len(str(error.params["option"])) <= EXCERPT
+        )
+        assert len(str(error)) < 200, str(error)
+    with pytest.raises(OptionError) as raised:
+        schema.validate({"title": long_text})
+    assert raised.value.code == "option.too-long"
+    assert raised.value.params["length"] == 3000 and raised.value.params["maximum"] == 40
+    assert raised.value.params["value"] == "x" * (EXCERPT - 1) + "…"
+    assert str(raised.value) == (
+        f"Option title={'x' * (EXCERPT - 1)}… is too long: 3000 characters, at most 40."
+    )
+    assert schema.validate({"title": "y" * 40})["title"] == "y" * 40
+    assert schema.to_json()["options"][0]["maximum"] == 40  # the form's maxlength
+    assert excerpt("a\nb") == "a?b"  # nothing that breaks a line or cannot be shown

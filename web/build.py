@@ -428,6 +428,8 @@ class PageRenderer:
                 hint = (
                     f' data-i18n-placeholder="{placeholder}"' if placeholder in self.strings else ""
                 )
+                if "maximum" in option:  # the longest text the engine takes
+                    hint += f' maxlength="{int(option["maximum"])}"'
                 control = (
                     f'<input type="text" id="{field_id}" name="{name}" data-kind="str"'
                     f' value="{html.escape(str(option["default"]))}" autocomplete="off" spellcheck="false"{hint}>'

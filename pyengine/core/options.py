@@ -28,12 +28,14 @@ from typing import Any, Literal, NoReturn
 from pyengine.core.errors import OptionError
 
 __all__ = [
+    "EXCERPT",
     "Constraint",
     "Option",
     "OptionKind",
     "OptionSchema",
     "OptionValue",
     "OptionValues",
+    "excerpt",
     "seed_option",
     "size_option",
 ]
@@ -44,8 +46,26 @@ OptionValue = int | str | bool
 _KINDS = ("int", "choice", "bool", "str")
 
 
+EXCERPT = 24
+"""The most characters of a given value an error message repeats."""
+
+
 def _describe(values: Iterable[object]) -> str:
     return ", ".join(str(value) for value in values)
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """``value`` as an error message may repeat it: its text (a string's own), characters that
+    cannot be shown as "?", and cut to ``limit`` characters with "…" when longer, so that no
+    message echoes unbounded input.
+
+    >>> excerpt("Ana"), excerpt("x" * 40), excerpt("A\\x00B"), excerpt(None)
+    ('Ana', 'xxxxxxxxxxxxxxxxxxxxxxx…', 'A?B', 'None')
+    """
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return "".join(char if char.isprintable() else "?" for char in text)
 
 
 class OptionValues(dict[str, OptionValue]):
@@ -80,7 +100,7 @@ class Option:
     """One option: its name, kind, default and allowed values, with English label text.
 
     ``kind`` is ``"int"`` (with ``minimum``/``maximum``), ``"choice"`` (with ``choices``),
-    ``"bool"`` or ``"str"``.
+    ``"bool"`` or ``"str"`` (with ``maximum``, its longest text, when it has one).
     """
 
     name: str
@@ -112,11 +132,24 @@ class Option:
         return "text"
 
     def _reject(self, value: object) -> NoReturn:
-        shown = value if isinstance(value, (str, int)) else repr(value)
+        shown = excerpt(value if isinstance(value, (str, int)) else repr(value))
+        if isinstance(value, str) and self.kind == "str" and self.maximum is not None:
+            raise OptionError(
+                f"Option {self.name}={shown} is too long: {len(value)} characters, "
+                f"at most {self.maximum}.",
+                code="option.too-long",
+                params={
+                    "option": self.name,
+                    "value": shown,
+                    "allowed": f"text of at most {self.maximum} characters",
+                    "length": len(value),
+                    "maximum": self.maximum,
+                },
+            )
         raise OptionError(
             f"Option {self.name}={shown} is invalid: allowed values are {self.allowed()}.",
             code="option.invalid",
-            params={"option": self.name, "value": str(shown), "allowed": self.allowed()},
+            params={"option": self.name, "value": shown, "allowed": self.allowed()},
         )
 
     def validate(self, value: object) -> OptionValue:
@@ -143,6 +176,8 @@ class Option:
             for choice in self.choices:
                 if choice.lower() == value.lower():
                     return choice
+            self._reject(value)
+        if self.maximum is not None and len(value) > self.maximum:
             self._reject(value)
         return value
 
@@ -186,6 +221,8 @@ class Option:
         }
         if self.kind == "int":
             result["minimum"] = self.minimum
+            result["maximum"] = self.maximum
+        if self.kind == "str" and self.maximum is not None:
             result["maximum"] = self.maximum
         if self.kind == "choice":
             result["choices"] = list(self.choices)
@@ -238,8 +275,8 @@ class Constraint:
     def check(self, values: Mapping[str, OptionValue]) -> None:
         """Raise :class:`OptionError` when ``values`` break this constraint."""
         if values[self.when] in self.values and values[self.option] not in self.allowed:
-            value = values[self.option]
-            condition = values[self.when]
+            value = excerpt(values[self.option])
+            condition = excerpt(values[self.when])
             raise OptionError(
                 f"Option {self.option}={value} is not allowed with {self.when}={condition}: "
                 f"allowed {self.option}s are {_describe(self.allowed)}.",
@@ -314,10 +351,11 @@ class OptionSchema:
         for name in values:
             if name not in self._options:
                 known = _describe(self._options)
+                shown = excerpt(name)
                 raise OptionError(
-                    f"Unknown option {name!r}: known options are {known}.",
+                    f"Unknown option {shown!r}: known options are {known}.",
                     code="option.unknown",
-                    params={"option": str(name), "value": str(values[name]), "allowed": known},
+                    params={"option": shown, "value": excerpt(values[name]), "allowed": known},
                 )
         result = {
             name: option.validate(values[name]) if name in values else option.default

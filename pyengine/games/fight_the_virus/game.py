@@ -35,12 +35,19 @@ from typing import Any
 
 from pyengine.core.errors import OptionError, StateFormatError
 from pyengine.core.game import Game, State
-from pyengine.core.options import Constraint, Option, OptionSchema, OptionValues, seed_option
+from pyengine.core.options import (
+    Constraint,
+    Option,
+    OptionSchema,
+    OptionValues,
+    excerpt,
+    seed_option,
+)
 from pyengine.games.fight_the_virus import records
 from pyengine.games.fight_the_virus.notation import FightTheVirusAction, Resign, parse_action
 from pyengine.games.fight_the_virus.position import parse_position
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
-from pyengine.games.fight_the_virus.turns import parse_groups, seat_name
+from pyengine.games.fight_the_virus.turns import groups_problem, seat_name
 
 __all__ = ["FIGHT_THE_VIRUS", "MAX_NAME", "FightTheVirusGame", "player_names"]
 
@@ -54,34 +61,72 @@ _PLAYER_COUNTS = (
 """The players each mode seats (§4): mode, fewest, most, and the rule as a form states it."""
 
 
-def _option_error(option: str, value: str, reason: str) -> OptionError:
+MAX_PLAYERS = 20
+"""The most seats (the groups variant's)."""
+
+
+def _option_error(option: str, value: str, code: str, message: str, **more: Any) -> OptionError:
+    """An error of the ``names`` or ``groups`` option (``code`` under ``option.``, ``message``
+    the English reason, also its ``allowed``); the value it repeats is an excerpt
+    (:func:`~pyengine.core.options.excerpt`)."""
+    params: dict[str, Any] = {"option": option, "value": excerpt(value), "allowed": message}
+    params.update(more)
     return OptionError(
-        f"Option {option}={value} is invalid: {reason}.",
-        code="option.invalid",
-        params={"option": option, "value": value, "allowed": reason},
+        f"Option {option}={params['value']} is invalid: {message}.",
+        code=f"option.{code}",
+        params=params,
     )
 
 
 def player_names(text: str, players: int) -> tuple[str, ...]:
     """The names of the ``names`` option (``"Ana; Ben"``), or ``P1``..``Pn`` when it is
-    empty; raises :class:`OptionError` naming the option.
+    empty; raises :class:`OptionError` naming the option: a name for each player, each 1 to
+    :data:`MAX_NAME` printable characters.
 
     >>> player_names("Ana; Ben", 2), player_names("", 3)
     (('Ana', 'Ben'), ('P1', 'P2', 'P3'))
+    >>> player_names("Ana; " + "B" * 3000, 2)
+    Traceback (most recent call last):
+        ...
+    pyengine.core.errors.OptionError: Option names=Ana; BBBBBBBBBBBBBBBBBB… is invalid: the name BBBBBBBBBBBBBBBBBBBBBBB… has 3000 characters, at most 24.
     """
     if not text.strip():
         return tuple(seat_name(seat) for seat in range(players))
     names = tuple(name.strip() for name in text.split(";"))
     if len(names) != players:
-        raise _option_error(
-            "names",
+        raise _names_error(
             text,
+            "names-count",
             f"give {players} names separated by ';' (one per player), not {len(names)}",
+            players=players,
+            count=len(names),
         )
     for name in names:
-        if not name or len(name) > MAX_NAME or not name.isprintable():
-            raise _option_error("names", text, f"each name is 1 to {MAX_NAME} printable characters")
+        if not name:
+            raise _names_error(text, "name-empty", "a name is empty", maximum=MAX_NAME)
+        if len(name) > MAX_NAME:
+            shown = excerpt(name)
+            raise _names_error(
+                text,
+                "name-too-long",
+                f"the name {shown} has {len(name)} characters, at most {MAX_NAME}",
+                name=shown,
+                length=len(name),
+                maximum=MAX_NAME,
+            )
+        if not name.isprintable():
+            shown = excerpt(name)
+            raise _names_error(
+                text,
+                "name-unprintable",
+                f"the name {shown} holds a character that cannot be shown",
+                name=shown,
+            )
     return names
+
+
+def _names_error(text: str, code: str, message: str, **params: Any) -> OptionError:
+    return _option_error("names", text, code, message, **params)
 
 
 class FightTheVirusGame(Game):
@@ -100,7 +145,7 @@ class FightTheVirusGame(Game):
     id = "fight-the-virus"
     name = "Fight the Virus"
     min_players = 1
-    max_players = 20
+    max_players = MAX_PLAYERS
     options = OptionSchema(
         [
             Option(
@@ -117,7 +162,7 @@ class FightTheVirusGame(Game):
                 "int",
                 2,
                 minimum=1,
-                maximum=20,
+                maximum=MAX_PLAYERS,
                 label="Players",
                 description="Solo 1, standard 2-6, groups 3-20.",
             ),
@@ -125,6 +170,7 @@ class FightTheVirusGame(Game):
                 "names",
                 "str",
                 "",
+                maximum=MAX_PLAYERS * (MAX_NAME + 2),  # every seat's name and "; "
                 label="Names",
                 description="The players' names separated by ';' (empty: P1, P2, ...).",
             ),
@@ -132,6 +178,7 @@ class FightTheVirusGame(Game):
                 "groups",
                 "str",
                 "",
+                maximum=2 * MAX_PLAYERS,  # a digit and a space per seat
                 label="Groups",
                 description="Groups variant: each player's group number 1-4, separated by "
                 "spaces (such as 1 2 1 2 2).",
@@ -166,10 +213,12 @@ class FightTheVirusGame(Game):
         names = player_names(str(options["names"]), players)
         groups: tuple[int, ...] = ()
         if options["mode"] == "groups":
-            parsed = parse_groups(str(options["groups"]), players)
-            if isinstance(parsed, str):
-                raise _option_error("groups", str(options["groups"]), parsed)
-            groups = parsed
+            text = str(options["groups"])
+            problem = groups_problem(text, players)
+            if problem is not None:
+                code, params, message = problem
+                raise _option_error("groups", text, code, message, **params)
+            groups = tuple(int(word) for word in text.split())
         return names, groups
 
     def _initial_state(self, options: OptionValues) -> FightTheVirusState:

@@ -23,6 +23,7 @@ __all__ = [
     "DiceStream",
     "LogEntry",
     "Setback",
+    "groups_problem",
     "parse_groups",
     "parts_of_turn",
     "seat_name",
@@ -132,21 +133,46 @@ def parse_groups(text: str, players: int) -> tuple[int, ...] | str:
     >>> parse_groups("1 2 1", 3), parse_groups("1 3 1 1", 4)
     ((1, 2, 1), 'groups are numbered 1 to 3 and each needs a member: group 2 is empty')
     """
+    problem = groups_problem(text, players)
+    if problem is not None:
+        return problem[2]
+    return tuple(int(word) for word in text.split())
+
+
+def groups_problem(text: str, players: int) -> tuple[str, dict[str, int | str], str] | None:
+    """Why the groups option ``text`` breaks §4.4 for ``players`` seats, or None: a code
+    (``groups-count``, ``groups-too-few``, ``groups-too-many``, ``groups-empty``), its
+    parameters and the reason in English.
+
+    >>> groups_problem("1 1 1", 3)
+    ('groups-too-few', {}, 'form at least 2 groups')
+    """
     words = text.split()
     if len(words) != players or not all(word in ("1", "2", "3", "4") for word in words):
+        example = " ".join(str(seat % 2 + 1) for seat in range(players))
         return (
-            f"write one group number 1-4 per player, separated by spaces ({players} "
-            f"numbers, such as {' '.join(str(seat % 2 + 1) for seat in range(players))})"
+            "groups-count",
+            {"players": players, "example": example},
+            (
+                f"write one group number 1-4 per player, separated by spaces ({players} "
+                f"numbers, such as {example})"
+            ),
         )
-    numbers = tuple(int(word) for word in words)
+    numbers = [int(word) for word in words]
     count = max(numbers)
     if count < 2:
-        return "form at least 2 groups"
+        return "groups-too-few", {}, "form at least 2 groups"
     if count >= players:
-        return f"form fewer groups than players ({players})"
+        return (
+            "groups-too-many",
+            {"players": players},
+            f"form fewer groups than players ({players})",
+        )
     empty = [group for group in range(1, count + 1) if group not in numbers]
     if empty:
         return (
-            f"groups are numbered 1 to {count} and each needs a member: group {empty[0]} is empty"
+            "groups-empty",
+            {"count": count, "group": empty[0]},
+            f"groups are numbered 1 to {count} and each needs a member: group {empty[0]} is empty",
         )
-    return numbers
+    return None

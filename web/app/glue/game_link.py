@@ -74,7 +74,12 @@ MAX_ACTIONS = 5000
 MAX_ACTION = 200
 MIN_SEATS = 2
 MAX_SEATS = 5
-MAX_NAME = 30
+# The longest name a person gives, in every name field of the site: the engine's own limit
+# (pyengine.games.fight_the_virus.game.MAX_NAME; tests/test_game_link.py checks they agree).
+MAX_NAME = 24
+# The longest name a link or a kept record may carry: the names typed in earlier versions of
+# the site, which took 30 characters, still read.
+MAX_LINK_NAME = 30
 MAX_PROGRAM = 200
 COMMITMENT_DIGITS = 64
 SALT_DIGITS = 32
@@ -158,7 +163,7 @@ def clean_names(value: "Any") -> "list[str] | None":
     if not isinstance(value, list) or not MIN_SEATS <= len(value) <= MAX_SEATS:
         return None
     for name in value:
-        if not is_printable(name, 0, MAX_NAME):
+        if not is_printable(name, 0, MAX_LINK_NAME):
             return None
     return list(value)
 

@@ -32,7 +32,14 @@ from glue.correspondence import (
 )
 from glue.correspondence import open_link as decide
 from glue.dom.sharing import share_text
-from glue.game_link import LinkError, decode_link, encode_link, link_in_fragment, link_url
+from glue.game_link import (
+    MAX_NAME,
+    LinkError,
+    decode_link,
+    encode_link,
+    link_in_fragment,
+    link_url,
+)
 from glue.remote_programs import RemotePrograms, match_document
 from glue.saved import MAX_DOCUMENT_CHARS, read_json, valid_message
 from glue.seat_choices import HUMAN
@@ -45,7 +52,6 @@ if TYPE_CHECKING:
     from pyengine.protocol import ActorsRequest, Message
 
 NAME_KEY = "virus-games.name"  # the person's name, asked once (localStorage)
-MAX_NAME = 30
 # The games played by link (Fight the Virus has challenges instead: glue.challenge).
 LINK_GAMES = ("zebra", "virus-war", "virus-fight")
 MAX_PLAYERS = 5
