@@ -272,3 +272,31 @@ def scenario_challenge_entries_come_from_score_table():
     kept, rank = record_score([], made, 0)
     assert rank == 1 and kept[0]["best"][0]["seed"] == "4711"
     assert challenges_from_text(challenges_to_text(kept)) == kept
+
+
+def scenario_challenge_a_saved_game_names_its_challenge():
+    daily = challenge.daily_seed("2026-11-27")
+    kept = challenge.remember([], 4727, None, 1)
+    kept = challenge.remember(kept, daily, "2026-11-27", 2)
+
+    def document(seed, mode="solo", game="fight-the-virus"):
+        return {"state": {"game": game, "options": {"mode": mode, "seed": seed}}}
+
+    found = challenge.challenge_of(document(4727), kept)
+    assert found is not None
+    assert challenge.challenge_name(found) == {"key": "challenge.name", "params": {"seed": "4727"}}
+    found = challenge.challenge_of(document(daily), kept)
+    assert found is not None
+    assert challenge.challenge_name(found, "November 27, 2026") == {
+        "key": "challenge.daily-name",
+        "params": {"date": "November 27, 2026"},
+    }
+    for other in (
+        document(12),  # not a challenge kept here
+        document(4727, mode="standard"),
+        document(4727, game="zebra"),
+        document("4727"),
+        {"state": None},
+        None,
+    ):
+        assert challenge.challenge_of(other, kept) is None

@@ -235,7 +235,8 @@ def scenario_correspondence_zebra_game() -> None:
     assert "c" not in payload and "r" not in payload
     assert ana["sent"] and ana["base"] == 1 and correspondence.undo_floor(ana) == 1
     waiting = correspondence.status(ana, 1, False)
-    assert waiting == {"key": "link.status.waiting", "params": {"name": "2", "seat": 2}}
+    player_2 = {"key": "link.player", "params": {"number": 2}}  # "Player 2", not "2"
+    assert waiting == {"key": "link.status.waiting", "params": {"name": player_2, "seat": 2}}
     link_1 = _send(payload)
     # Bea's device: a new game, her name filled in
     decision = correspondence.open_link(None, link_1, "Bea")
@@ -564,3 +565,26 @@ def scenario_correspondence_relayed_moves_of_other_seats_pass() -> None:
     link["c"] = ["ab" * 32, "cd" * 32, ""]
     decision = correspondence.open_link(None, _send(link), "Bea")
     assert decision["reason"] == {"key": "link.error.not-your-program", "params": {"player": 2}}
+
+
+def scenario_correspondence_an_invitation_and_whom_a_link_goes_to() -> None:
+    # Ana starts a game where Bea moves first: what goes out is an invitation, to Bea
+    ana = correspondence.new_record("lw-5", "virus-war", 1, ["", "Ana"], {"size": 6}, 1)
+    assert correspondence.is_invitation(ana, 0)
+    assert correspondence.status(ana, 0, False, 0)["key"] == "link.status.invite"
+    assert correspondence.link_target(ana, 0) == 0
+    sent, ana = correspondence.outgoing(ana, [], 0, 2)
+    assert sent["f"] == 0 and sent["a"] == []
+    assert correspondence.status(ana, 0, False)["params"]["name"] == {
+        "key": "link.player",
+        "params": {"number": 1},
+    }
+    # once a move is played it is a move, not an invitation
+    bea = correspondence.open_link(None, _send(sent), "Bea")["record"]
+    assert not correspondence.is_invitation(bea, 1)
+    assert correspondence.status(bea, 1, False, 1)["key"] == "link.status.send"
+    # the game over: the last link goes to the next seat, never to a seat counted from 0
+    assert correspondence.link_target(bea, None) == 1
+    fight = correspondence.new_record("lvf-5", "virus-fight", 0, ["A", "", ""], {"players": 3}, 1)
+    assert not correspondence.is_invitation(fight, 0)  # programs first, sealed
+    assert correspondence.link_target(fight, None) == 1

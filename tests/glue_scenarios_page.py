@@ -412,3 +412,24 @@ def scenario_a_refused_request_is_said_and_changes_nothing():
         "params": {"reason": reason},
         "level": "error",
     }
+
+
+def scenario_a_game_by_link_says_which_programs_are_sealed():
+    state = PageState("virus-fight")
+    players = [{"key": "virus-fight.player", "params": {"number": n}} for n in (1, 2, 3)]
+    scores = [{"player": seat, "label": {"key": "virus-fight.score.writing"}} for seat in range(3)]
+    state.view = a_view(ply_count=0, setup={"seat": 1}, players=players, scores=scores)
+    assert page_state.scores_shown(state) == scores  # a game on this device: the engine's
+    state.remote = {"seat": 1, "commits": ["ab" * 32, "cd" * 32, ""], "secret": {"p": "x"}}
+    shown = page_state.scores_shown(state)
+    assert [line["label"]["key"] for line in shown] == [
+        "link.score.sealed",
+        "link.score.sealed",  # this device's own, sealed here: no longer "writing"
+        "link.score.writing",
+    ]
+    assert shown[2] == {
+        "player": 2,
+        "label": {"key": "link.score.writing", "params": {"player": players[2]}},
+    }
+    state.view = a_view(ply_count=3, players=players, scores=scores)  # the game is on
+    assert page_state.scores_shown(state) == scores

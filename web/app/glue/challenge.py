@@ -251,6 +251,20 @@ def record_score(
     return (updated, rank)
 
 
+def challenge_of(document: "Any", challenges: "list[dict[str, Any]]") -> "dict[str, Any] | None":
+    """The kept challenge (of ``challenges``) a saved game is a game of, from its match
+    document (``glue.saved``'s, untrusted): a solo Fight the Virus game whose seed is that
+    challenge's, as the game page knows it; else None."""
+    state = document.get("state") if isinstance(document, dict) else None
+    options = state.get("options") if isinstance(state, dict) else None
+    if not isinstance(options, dict) or state.get("game") != PAGE[: -len(".html")]:
+        return None
+    seed = options.get("seed")
+    if options.get("mode") != "solo" or type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        return None
+    return find_challenge(challenges, seed)
+
+
 def best_turns(challenges: "list[dict[str, Any]]", seed: "Any") -> "int | None":
     """The fewest turns of challenge ``seed`` in this browser, or None (never won here)."""
     challenge = find_challenge(challenges, seed)

@@ -56,6 +56,7 @@ from glue.game_link import (
     is_printable,
     seat_count,
 )
+from glue.page_state import player_name
 from glue.saved import valid_id
 
 TYPE_CHECKING = False
@@ -406,6 +407,27 @@ def _next_seat(record: "dict[str, Any]", missing: "list[Any]", empty: "Any") -> 
     return (record["seat"] + 1) % seats
 
 
+def link_target(record: "dict[str, Any]", to_move: "int | None") -> int:
+    """The seat this device's next link goes to (:func:`outgoing`), ``to_move`` being the seat
+    to act (None: the game is over)."""
+    seats = len(record["names"])
+    phase = program_phase(record)
+    if phase == "commit":
+        return _next_seat(record, record["commits"], "")
+    if phase == "reveal":
+        return _next_seat(record, record["reveals"], None)
+    if to_move is not None and 0 <= to_move < seats:
+        return to_move
+    return (record["seat"] + 1) % seats
+
+
+def is_invitation(record: "dict[str, Any]", played: int) -> bool:
+    """Whether this device's next link is the invitation to a game nobody has moved in yet
+    (``played``: the moves on this device), which the player to move first gets: a game
+    without programs that this device started with another seat to move."""
+    return record["game"] != SECRET_GAME and played == 0 and not record["actions"]
+
+
 def outgoing(
     record: "dict[str, Any]", actions: "list[str]", to_move: "int | None", now_ms: int
 ) -> "tuple[dict[str, Any], dict[str, Any]]":
@@ -417,15 +439,7 @@ def outgoing(
     and while they are being revealed, to the next seat that has not revealed yet. A reveal
     goes out only once every seat has committed."""
     seats = len(record["names"])
-    phase = program_phase(record)
-    if phase == "commit":
-        target = _next_seat(record, record["commits"], "")
-    elif phase == "reveal":
-        target = _next_seat(record, record["reveals"], None)
-    elif to_move is not None and 0 <= to_move < seats:
-        target = to_move
-    else:
-        target = (record["seat"] + 1) % seats
+    target = link_target(record, to_move)
     payload: dict[str, Any] = {
         "g": record["game"],
         "i": record["id"],
@@ -451,10 +465,9 @@ def outgoing(
 
 
 def _waiting(record: "dict[str, Any]", seat: int) -> "dict[str, Any]":
-    name = record["names"][seat]
     return {
         "key": "link.status.waiting",
-        "params": {"name": name or str(seat + 1), "seat": seat + 1},
+        "params": {"name": player_name(record, seat), "seat": seat + 1},
     }
 
 
@@ -462,10 +475,12 @@ def status(
     record: "dict[str, Any]", to_move: "int | None", over: bool, played: "int | None" = None
 ) -> "dict[str, Any]":
     """The home page's line for game ``record`` (a translation request): ``your-move``,
-    ``send`` (this device moved but has not sent it), ``waiting`` (for ``name``, the player's
-    name or seat number; ``seat``: the seat's number) or ``over``, under ``link.status.``.
-    ``played``: the live game's action count when known (moves beyond the record's are
-    unsent), else the record's ``sent`` says whether something waits to go out."""
+    ``send`` (this device moved but has not sent it), ``invite`` (the invitation of a game
+    nobody moved in, :func:`is_invitation`, is not sent), ``waiting`` (for ``name``, the player's
+    name or "Player 2", glue.page_state's ``player_name``; ``seat``: the seat's number) or
+    ``over``, under ``link.status.``. ``played``: the live game's action count when known
+    (moves beyond the record's are unsent), else the record's ``sent`` says whether something
+    waits to go out."""
     if over:
         return {"key": "link.status.over", "params": {}}
     seat = record["seat"]
@@ -481,8 +496,9 @@ def status(
     if to_move == seat:
         return {"key": "link.status.your-move", "params": {}}
     unsent = not record["sent"] if played is None else played > len(record["actions"])
-    if unsent:
-        return {"key": "link.status.send", "params": {}}
+    invite = played == 0 and not record["sent"] and is_invitation(record, 0)
+    if unsent or invite:
+        return {"key": "link.status.invite" if invite else "link.status.send", "params": {}}
     if to_move is None or not 0 <= to_move < len(record["names"]):
         return _waiting(record, (seat + 1) % len(record["names"]))
     return _waiting(record, to_move)

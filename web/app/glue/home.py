@@ -5,9 +5,12 @@ site's real address. These pages never start the engine; they register the servi
 (glue.pwa)."""
 
 from glue import daily_virus, dom, i18n, pwa
+from glue.challenge import challenge_name, challenge_of, challenges_from_text
 from glue.correspondence import clean_record, status
 from glue.daily import INDEX_PATH, daily_id, game_of, index_ids, number_of, puzzle_path
+from glue.dom.sharing import format_day
 from glue.saved import MAX_DOCUMENT_CHARS, SavedGames, is_listing_key, read_json, valid_id
+from glue.score_table import CHALLENGES_KEY
 from glue.starts import LEVEL_KEY, LEVELS, chosen_level
 from glue.text import Translator
 
@@ -20,12 +23,14 @@ class UnfinishedList:
     def __init__(self, language: "i18n.PageLanguage", saved: SavedGames) -> None:
         self.language = language
         self.saved = saved
+        self.challenges: list[dict[str, Any]] = []  # Fight the Virus challenges kept here
 
     def render(self, *_: "Any") -> None:
         section = dom.element("unfinished")
         if section is None:
             return  # a docs page: translations only
         entries = self.saved.unfinished()  # checked entries only (glue.saved.clean_entry)
+        self.challenges = challenges_from_text(dom.setting(CHALLENGES_KEY))
         section.show(bool(entries))
         holder = dom.node("unfinished-list")
         focused = self.focused(holder)
@@ -57,6 +62,9 @@ class UnfinishedList:
     def details(self, entry: "dict[str, Any]") -> str:
         t = self.language.t
         parts = []
+        challenge = self.challenge(entry)
+        if challenge is not None:  # which challenge: a daily virus or a numbered one
+            parts.append(challenge)
         title = entry.get("title")
         if isinstance(title, dict):
             parts.append(self.language.message(title))
@@ -70,6 +78,17 @@ class UnfinishedList:
         when = dom.format_date(updated, self.language.language)
         parts.append(t("home.updated", {"date": when}))
         return " · ".join(part for part in parts if part)
+
+    def challenge(self, entry: "dict[str, Any]") -> "str | None":
+        """The name of the Fight the Virus challenge a saved game is a game of ("Daily virus —
+        November 27, 2026", "Challenge 4727"), or None."""
+        if entry["game"] != "fight-the-virus" or not self.challenges:
+            return None
+        found = challenge_of(self.saved.read(entry["id"]), self.challenges)
+        if found is None:
+            return None
+        day = format_day(found["daily"], self.language.language) if found["daily"] else None
+        return self.language.message(challenge_name(found, day))
 
     def link_details(self, entry: "dict[str, Any]") -> "list[str]":
         """A game by link: whose move ("Your move", "Waiting for Ana") and with whom."""

@@ -157,6 +157,29 @@ def may_decide(state: PageState) -> bool:
     return not bot_to_move(state.view) and not remote_waits(state)
 
 
+def scores_shown(state: PageState) -> "list[Any]":
+    """The score panel's lines: the view's, except while a game by link's programs are
+    written, one device each (the engine holds only this device's program, and stand-ins for
+    the seats before it): then each seat's line says whether its program is sealed yet."""
+    view = state.view
+    scores = list((view.get("scores") or []) if view is not None else [])
+    remote = state.remote
+    if remote is None or view is None or not view.get("setup"):
+        return scores
+    commits = remote.get("commits") or []
+    players = view.get("players") or []
+    shown: list[Any] = []
+    for score in scores:
+        seat = score.get("player")
+        if type(seat) is int and 0 <= seat < min(len(commits), len(players)):
+            key = "link.score.sealed" if commits[seat] else "link.score.writing"
+            label = {"key": key, "params": {"player": players[seat]}}
+            shown.append({"player": seat, "label": label})
+        else:
+            shown.append(score)
+    return shown
+
+
 def refusal(state: PageState, request: "Request") -> "Message | None":
     """Why the page must not send ``request`` now (a translation request), or None: the one
     decision every request of the page passes before it reaches the engine

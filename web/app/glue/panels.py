@@ -79,7 +79,7 @@ class Panels:
             board.render_extras(view.get("extras") or [], view.get("to_move"))
         self.render_turn(view)
         self.render_message()
-        self.render_scores(view.get("scores") or [])
+        self.render_scores(page_state.scores_shown(state))
         self.render_moves(view.get("moves") or [])
         bot = page_state.bot_to_move(view)
         self.render_buttons(view, not page_state.may_decide(state))

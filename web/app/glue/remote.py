@@ -21,10 +21,12 @@ device's (``remote_waits``) and undoes only this device's own actions before the
 
 import json
 
-from glue import dom, opening
+from glue import dom, opening, page_state
 from glue.correspondence import (
     clean_record,
     foreign_action,
+    is_invitation,
+    link_target,
     new_record,
     outgoing,
     program_phase,
@@ -107,11 +109,9 @@ class RemotePlay:
         self.saved.attach("link", record["id"], json.dumps(record))
 
     def name_of(self, record: "dict[str, Any]", seat: "Any") -> str:
-        names = record["names"]
-        if type(seat) is int and 0 <= seat < len(names) and names[seat]:
-            return str(names[seat])
-        number = seat + 1 if type(seat) is int else 0
-        return self.t("link.player", {"number": number})
+        """The name of ``seat``'s player, else "Player 2" (page_state.player_name)."""
+        name = page_state.player_name(record, seat)
+        return self.language.message(name) if isinstance(name, dict) else str(name)
 
     # ---- opening a link --------------------------------------------------------------------
 
@@ -366,6 +366,14 @@ class RemotePlay:
 
     # ---- the bar -----------------------------------------------------------------------------
 
+    def moves(self) -> "list[str]":
+        """The moves of the game on view (Virus Fight's after every program)."""
+        record = self.state.remote
+        live = live_actions(self.state.view)
+        if record is not None and self.programs_needed(record):
+            return self.programs.moves(record, live)
+        return live
+
     def pending(self) -> bool:
         """Whether this device has something to send: its actions since the last link, or the
         invitation of a game whose first move is another seat's."""
@@ -373,16 +381,18 @@ class RemotePlay:
         view = self.state.view
         if record is None or view is None:
             return False
-        live = live_actions(view)
-        if self.programs_needed(record):
-            if program_phase(record) != "play":
-                return self.programs.pending(record)
-            live = self.programs.moves(record, live)
+        if self.programs_needed(record) and program_phase(record) != "play":
+            return self.programs.pending(record)
         if view.get("to_move") == record["seat"] and not view.get("result"):
             return False
-        if live != record["actions"]:
+        if self.moves() != record["actions"]:
             return True
         return not record["sent"] and not record["actions"]
+
+    def invitation(self) -> bool:
+        """Whether what waits to go out is the invitation (nobody has moved yet)."""
+        record = self.state.remote
+        return record is not None and self.pending() and is_invitation(record, len(self.moves()))
 
     def render(self) -> None:
         """Draws the bar for the game by link on the page (hidden for any other game)."""
@@ -410,11 +420,14 @@ class RemotePlay:
         line.set_attr("class", "remote-status")
         to_move = view.get("to_move")
         waiting_for = self.name_of(record, to_move)
+        target = self.name_of(record, link_target(record, None if view.get("result") else to_move))
+        invitation = self.invitation()
         setting_up = self.programs_needed(record) and program_phase(record) != "play"
         if setting_up:
             line.set_text(self.language.message(self.programs.line(record)))
         elif self.pending():
-            line.set_text(self.t("link.send-now", {"name": waiting_for}))
+            key = "link.invite-now" if invitation else "link.send-now"
+            line.set_text(self.t(key, {"name": target}))
         elif view.get("result"):
             line.set_text(self.t("link.over"))
         elif to_move == record["seat"]:
@@ -429,6 +442,7 @@ class RemotePlay:
         buttons.set_attr("class", "remote-buttons")
         if self.pending():
             label = "link.send-program" if setting_up else "link.send"
+            label = "link.send-invitation" if invitation else label
             buttons.append(self.button("remote-send", label, True, self.send_move))
         elif record["sent"] and (to_move != record["seat"] or setting_up):
             buttons.append(self.button("remote-send", "link.send-again", False, self.send_move))
@@ -494,16 +508,13 @@ class RemotePlay:
         if record is None or view is None:
             return
         to_move = None if view.get("result") else view.get("to_move")
-        actions = live_actions(view)
-        if self.programs_needed(record):
-            actions = self.programs.moves(record, actions)
+        actions = self.moves()
+        key = "link.invite-text" if self.invitation() else "link.share-text"
         payload, updated = outgoing(record, actions, to_move, dom.now_ms())
         url = link_url(dom.page_address("href"), encode_link(payload))
         self.sent_url = url
         game = self.t("game." + self.state.game + ".name")
-        text = self.t(
-            "link.share-text", {"game": game, "name": self.name_of(record, record["seat"])}
-        )
+        text = self.t(key, {"game": game, "name": self.name_of(record, record["seat"])})
         try:
             how = await share_text(game, text, url)
         except Exception:
