@@ -450,7 +450,6 @@ class RemotePlay:
         if self.note is not None:
             note = dom.make("p")
             note.set_attr("class", "remote-note")
-            note.set_attr("role", "status")
             note.set_text(self.language.message(self.note))
             parts.append(note)
         if self.sent_url is not None:
@@ -530,6 +529,10 @@ class RemotePlay:
             self.note = {"key": "link.copy-by-hand", "params": {}}
         self.page.render()  # undo: what was sent stays
         self.render()
+        # screen readers hear how it went, and no longer "Send your move" (the page's one
+        # live region: the note itself is not live, so nothing is read twice)
+        self.said = None
+        self.page.say(self.language.message(self.note))
         if how not in ("shared", "copied"):
             link = dom.node("remote-link")
             link.focus()
