@@ -326,3 +326,23 @@ def test_a_challenge_link_works_offline_after_a_first_visit(
         assert seed_of(status(page)["record"]) == daily_seed("2026-01-01")
     finally:
         context.close()
+
+
+def test_the_home_list_tells_a_challenge_from_the_daily_virus(
+    devices: list[BrowserContext], site_url: str
+) -> None:
+    errors: list[str] = []
+    page = watched(devices[0], errors)
+    open_page(page, f"{site_url}/{GAME}.html#challenge=4727")
+    play_turns(page, 1)
+    open_page(page, f"{site_url}/{GAME}.html#daily=2026-06-01")
+    play_turns(page, 1)
+    page.goto(f"{site_url}/")
+    games = page.locator("#unfinished-list li")
+    expect(games).to_have_count(2)
+    expect(games.filter(has_text="Challenge 4727")).to_have_count(1)
+    expect(games.filter(has_text="Daily virus — June 1, 2026")).to_have_count(1)
+    page.goto(f"{site_url}/?lang=es")
+    expect(games.filter(has_text="Desafío 4727")).to_have_count(1)
+    expect(games.filter(has_text="Virus del día — 1 de junio de 2026")).to_have_count(1)
+    assert not errors, errors

@@ -6,114 +6,35 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from axe_audit import audit
-from conftest import TEST_HOOKS, is_same_origin
+from link_play import (
+    READY,
+    actions,
+    encode_link,
+    opened,
+    payload_of,
+    send,
+    start_by_link,
+    status,
+    two_devices,
+)
 from virus_fight_play import build_program, play
 from zebra_play import cells_of, click_cell
 from zebra_play import choose_game as zebra_game
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
-from glue.game_link import decode_link, encode_link
-
-READY = 60_000
 
 
 @pytest.fixture
 def devices(
     browser: Browser, browser_context_args: dict, site_url: str
 ) -> Iterator[list[BrowserContext]]:
-    """Two devices: each a browser context with its own storage and clipboard. Fails the test
-    on any error a page logged and on any request that left the site."""
-    made = []
-    problems: list[str] = []
-
-    def console(message: Any) -> None:
-        if message.type == "error":
-            problems.append(message.text)
-
-    def request(sent: Any) -> None:
-        if not is_same_origin(sent.url, site_url):
-            problems.append("left the site: " + sent.url)
-
-    def watch(page: Page) -> None:
-        page.on("console", console)
-        page.on("pageerror", lambda error: problems.append(str(error)))
-        page.on("request", request)
-
-    for _ in range(2):
-        context = browser.new_context(**browser_context_args)
-        context.add_init_script(TEST_HOOKS)
-        context.grant_permissions(["clipboard-read", "clipboard-write"])
-        context.on("page", watch)
-        made.append(context)
-    yield made
-    for context in made:
-        context.close()
-    assert not problems, problems
-
-
-def status(page: Page) -> dict[str, Any]:
-    return json.loads(page.evaluate("window.virusGames.status()"))
-
-
-def idle(page: Page) -> None:
-    page.wait_for_function(
-        "() => window.virusGames && !JSON.parse(window.virusGames.status()).busy",
-        timeout=READY,
-    )
-
-
-def opened(page: Page, url: str) -> None:
-    page.goto(url)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=READY)
-    idle(page)
-
-
-def start_by_link(page: Page, site_url: str, game: str, name: str, seat: int = 0, **more) -> None:
-    """The home card's "Play a friend far away": the form, then a new game by link."""
-    opened(page, f"{site_url}/{game}.html#play=link")
-    form = page.locator("#remote form.remote-form")
-    expect(form).to_be_visible()
-    expect(page.locator("#remote-name")).to_be_focused()
-    page.locator("#remote-name").fill(name)
-    if "players" in more:
-        page.locator("#remote-players").select_option(str(more["players"]))
-    page.locator("#remote-side").select_option(str(seat))
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#remote .remote-title")).to_be_visible()
-    idle(page)
-
-
-def send(page: Page, keyboard: bool = False) -> str:
-    """The link "Send your move" makes (copied to the clipboard, and shown in the bar)."""
-    if keyboard:
-        page.locator("#remote-send").focus()
-        page.keyboard.press("Enter")
-    else:
-        page.locator("#remote-send").click()
-    link = page.locator("#remote-link")
-    expect(link).to_be_visible()
-    url = link.input_value()
-    assert "#link=" in url
-    assert page.evaluate("navigator.clipboard.readText()").endswith(url)
-    expect(page.locator("#remote .remote-note")).to_contain_text("copied")
-    return url
-
-
-def payload_of(url: str) -> dict[str, Any]:
-    return decode_link(url.split("#link=", 1)[1])
-
-
-def actions(page: Page) -> list[str]:
-    return list(status(page)["saved"]["state"]["actions"])
+    """Two devices (link_play.two_devices)."""
+    yield from two_devices(browser, browser_context_args, site_url)
 
 
 def test_zebra_whole_game_by_links_both_ways(devices: list[BrowserContext], site_url: str) -> None:
@@ -325,3 +246,47 @@ def test_virus_fight_programs_travel_sealed(devices: list[BrowserContext], site_
     other = pages[1 - seat]
     opened(other, url)
     assert actions(other) == actions(pages[seat]) == [str(a) for a in state.history]
+
+
+def test_the_bar_says_what_goes_out_and_to_whom(
+    devices: list[BrowserContext], site_url: str
+) -> None:
+    ana, bea = (context.new_page() for context in devices)
+    start_by_link(ana, site_url, "virus-war", "Ana", seat=1)  # Bea moves first
+    bar = ana.locator("#remote .remote-status")
+    expect(bar).to_have_text("Send the invitation to Player 1, who moves first.")
+    expect(ana.locator("#remote-send")).to_have_text("Send the invitation")
+    expect(ana.locator("#announce")).to_have_text(
+        "Send the invitation to Player 1, who moves first."
+    )
+    invite = send(ana)
+    shared = ana.evaluate("navigator.clipboard.readText()")
+    assert shared.startswith("Ana invites you to a game of Virus War:\n"), shared
+    expect(bar).to_have_text("Waiting for Player 1's move: it comes as a link.")
+    # screen readers hear how it went, not "Send the invitation" again
+    expect(ana.locator("#announce")).to_have_text(
+        "Link copied: paste it to Player 1 in any messenger."
+    )
+    ana.goto(f"{site_url}/index.html")
+    expect(ana.locator("#unfinished-list li")).to_contain_text("Waiting for Player 1")
+    # Bea moves: a move now, sent as one
+    opened(bea, invite)
+    expect(bea.locator("#message")).to_contain_text("Ana invites you")
+    state: Any = (
+        __import__("pyengine").get_game("virus-war").new_initial_state(payload_of(invite)["o"])
+    )
+    while state.current_player() == 0:
+        action = next(str(a) for a in state.legal_actions() if str(a) != "pass")
+        before = status(bea)["ply"]
+        bea.locator(f'#board [data-cell="{action}"]').click()
+        bea.wait_for_function(
+            f"() => JSON.parse(window.virusGames.status()).ply === {before + 1}", timeout=READY
+        )
+        state.apply(action)
+    expect(bea.locator("#remote .remote-status")).to_have_text("Send your move to Ana.")
+    expect(bea.locator("#remote-send")).to_have_text("Send your move")
+    send(bea)
+    assert bea.evaluate("navigator.clipboard.readText()").startswith(
+        "Your move in Virus War, from Player 1:"
+    )
+    expect(bea.locator("#announce")).to_have_text("Link copied: paste it to Ana in any messenger.")
