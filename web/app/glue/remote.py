@@ -8,15 +8,17 @@ What this part does on the page:
 
 * opens a link (``#link=...``, from ``glue.opening``): a new game here, news for a game kept
   here, or a refusal said in words (an older link, a link whose past differs, a cut or edited
-  one) that leaves the kept game as it was;
+  one, a forged move) that leaves the kept game, and the game the tab shows, as they were;
 * the form of a new game by link (side, number of players, the person's name, asked once and
   remembered in ``virus-games.name``);
 * the bar above the board (``#remote``): who is who, whose move it is, "Send your move" (the
   system share sheet on phones, else the clipboard), the link sent, the name to give.
 
-``glue.page_state`` keeps the rules of play: a game by link refuses moves for any seat but this
-device's (``remote_waits``) and undoes only this device's own actions before they are sent
-(``undo_allowed``). Virus Fight's programs travel by commitment (``glue.remote_programs``).
+``glue.page_state`` keeps the rules of play: every request of the page passes its ``refusal``
+(nothing acts for a seat but this device's; undo only over this device's own actions before they
+are sent, ``undo_allowed``), and a link whose new actions hold one for this device's seat that it
+never made is refused (``glue.correspondence.foreign_action``, on the engine's ``actors`` of the
+link's moves). Virus Fight's programs travel by commitment (``glue.remote_programs``).
 """
 
 import json
