@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from axe_audit import audit
+from tryit_shapes import is_placement, place_shape
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 DIST = Path(os.environ.get("VIRUS_GAMES_DIST") or REPOSITORY / "dist").resolve()
@@ -42,7 +43,11 @@ def step_data(game: str, step_id: str) -> dict:
 
 
 def click_token(block: Locator, token: str) -> None:
-    """A click on the board's cell ``token``, or on the button under the board that makes it."""
+    """A click on the board's cell ``token``, or on the button under the board that makes it;
+    a shape (Fight the Virus) is placed with the placer under the sheet."""
+    if is_placement(token):
+        place_shape(block.page, block, token)
+        return
     cell = block.locator(f'.tryit-board [data-cell="{token}"]')
     if cell.count():
         cell.first.click()
