@@ -369,3 +369,18 @@ def test_the_shipped_files_load_and_build(tmp_path: Path) -> None:
     index = json.loads((tmp_path / "dist/app/puzzles/index.json").read_text())["puzzles"]
     assert len(written) == len(index) + 1
     assert {entry["game"] for entry in index} == {path.stem for path in files}
+
+
+def test_a_sheet_shows_its_dice_a_double_as_two() -> None:
+    """A Fight the Virus puzzle's board carries the dice as rolled: a double kept is two dice
+    the player can use (the buttons name one, "Use the 3"), without ids a page could repeat."""
+    shipped = puzzle_pages.load(WEB / "puzzles/fight-the-virus.json")["puzzles"]
+    doubled = next(item for item in shipped if item["id"] == "fight-the-virus-048")
+    assert "roll 3-3" in doubled["record"].splitlines()[-2]  # then "keep"
+    data = puzzle_pages.page_file("fight-the-virus", doubled)["tryit"]
+    dice = data["messages"][data["nodes"][0]["dice"]]
+    assert dice.startswith("<svg") and "<title" not in dice and "aria-labelledby" not in dice
+    assert re.findall(r'<g class="die" data-value="(\d)" data-click="([^"]+)"', dice) == [
+        ("3", "die:3"),
+        ("3", "die:3"),
+    ]
