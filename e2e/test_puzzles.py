@@ -262,9 +262,10 @@ def shape_puzzle() -> dict:
 
 
 def test_a_shape_placing_puzzle_solved_by_clicks_and_keys(page: Page, site_url: str, watch) -> None:
-    """The sheet's shape placer on the puzzle board: the die and its raise by clicks, the shape
-    turned with R and F, moved with the arrow keys and placed with Enter, then the research
-    square by clicks; the board says each use in words."""
+    """The sheet's shape placer on the puzzle board: the die and its raise chosen from the
+    keyboard (the focus then goes to the sheet), the shape turned with R and F, moved with the
+    arrow keys and placed with Enter, then the research square by clicks; the board says each
+    use in words."""
     data = shape_puzzle()
     open_puzzle(page, site_url, data["id"], "puzzles-fight-the-virus")
     tryit = page.locator("#puzzle-board")
@@ -276,9 +277,11 @@ def test_a_shape_placing_puzzle_solved_by_clicks_and_keys(page: Page, site_url: 
     clicks = next(path[0] for path in node["paths"] if path[1] == index)
     placer = tryit.locator(".tryit-placer")
     expect(placer).to_be_hidden()
-    for token in clicks[:-1]:  # the die (and its raise): buttons
-        tryit.locator(f'.tryit-buttons button[data-token="{token}"]').click()
+    for token in clicks[:-1]:  # the die (and its raise): buttons, from the keyboard
+        tryit.locator(f'.tryit-buttons button[data-token="{token}"]').focus()
+        page.keyboard.press("Enter")
     expect(placer).to_be_visible()
+    expect(tryit.locator(".tryit-board")).to_be_focused()  # where the shape goes
     expect(placer.locator(".placer-title")).to_contain_text("Place ")
     expect(tryit.locator(".tryit-board .spot.reach")).not_to_have_count(0)
     assert audit(page) == []  # the placer's controls are named and reachable

@@ -119,7 +119,8 @@ class TryBoard:
             return
         for element, button in self.shown:
             if element.same(target):
-                focused = target.has_focus()
+                # chosen from the keyboard (a click without a pointer): the focus follows
+                focused = target.has_focus() and event.pointer == ""
                 if button.action is None:
                     self.after(self.tryit.click(button.token))
                 else:
@@ -129,17 +130,21 @@ class TryBoard:
                 return
 
     def restore_focus(self, token: str) -> None:
-        """After a button chosen from the keyboard is redrawn: the focus goes to the same
-        choice if it is still offered, else to the board while a shape is placed or when no
-        button is left, else to the first button."""
-        for element, button in self.shown:
-            if button.token == token:
-                element.focus()
+        """After a button chosen from the keyboard is redrawn: the focus goes to the board
+        while a shape is placed (its cursor on where the shape fits), else to the same choice
+        if it is still offered, else to the first button, else to the board."""
+        placing = self.placer_active()
+        if not placing:
+            for element, button in self.shown:
+                if button.token == token:
+                    element.focus()
+                    return
+            if self.shown:
+                self.shown[0][0].focus()
                 return
-        if self.shown and not self.placer_active():
-            self.shown[0][0].focus()
-        else:
-            self.board.focus()
+        self.board.focus()
+        if placing:
+            self.show_cursor(True)  # says the cell and what the shape would do there
 
     def placer_active(self) -> bool:
         return self.tryit.placement() is not None
