@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from axe_audit import audit
+from tryit_shapes import is_placement, place_shape
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 DIST = Path(os.environ.get("VIRUS_GAMES_DIST") or REPOSITORY / "dist").resolve()
@@ -42,7 +43,11 @@ def step_data(game: str, step_id: str) -> dict:
 
 
 def click_token(block: Locator, token: str) -> None:
-    """A click on the board's cell ``token``, or on the button under the board that makes it."""
+    """A click on the board's cell ``token``, or on the button under the board that makes it;
+    a shape (Fight the Virus) is placed with the placer under the sheet."""
+    if is_placement(token):
+        place_shape(block.page, block, token)
+        return
     cell = block.locator(f'.tryit-board [data-cell="{token}"]')
     if cell.count():
         cell.first.click()
@@ -202,6 +207,37 @@ def test_lesson_page_fits_a_phone(page: Page, site_url: str, watch, game: str) -
     expect(page.locator("body")).to_have_attribute("data-glue", "ready")
     expect(page.locator(".learn-step:visible .tryit-hint")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_on_a_phone_the_step_list_is_compact_and_each_task_on_the_first_screen(
+    page: Page, site_url: str, watch, game: str
+) -> None:
+    """At 390x844 the step list is one row of numbered marks (each still a button named by its
+    step), and every step's task is on the first screen, above the fold."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}/learn-{game}.html?lang=en")
+    expect(page.locator("body")).to_have_attribute("data-glue", "ready")
+    steps = track(game)["steps"]
+    english = strings()
+    marks = page.locator(".learn-go")
+    box = page.locator(".learn-nav").bounding_box()
+    assert box is not None and box["height"] <= 130, box
+    tops = {
+        round((marks.nth(number).bounding_box() or {"y": -1})["y"]) for number in range(len(steps))
+    }
+    assert len(tops) == 1, "the marks are not one row"
+    expect(marks.nth(1)).to_have_accessible_name(re.compile(re.escape(english[steps[1]["title"]])))
+    for number, step in enumerate(steps):
+        marks.nth(number).click()
+        section = page.locator(f"#step-{step['id']}")
+        expect(section).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        task = section.locator(".learn-task, .learn-play").first
+        where = task.bounding_box()
+        assert where is not None and where["y"] + where["height"] <= 844, (step["id"], where)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert audit(page) == []
 
 
 def test_home_game_and_rules_pages_link_to_the_lessons(page: Page, site_url: str, watch) -> None:

@@ -27,6 +27,7 @@ from axe_audit import audit  # noqa: E402
 from conftest import installed_browser  # noqa: E402
 from glue import daily, trainer  # noqa: E402
 from service_worker import on_demand_urls, precache_urls  # noqa: E402
+from tryit_shapes import is_placement, place_shape  # noqa: E402
 
 
 def strings(name: str, language: str = "en") -> dict:
@@ -73,7 +74,9 @@ def click_action(page: Page, node: dict, index: int) -> None:
         return
     for token in cells:
         cell = tryit.locator(f'.tryit-board [data-cell="{token}"]').first
-        if cell.count():
+        if is_placement(token):  # a shape on the sheet: with the shape placer
+            place_shape(page, tryit, token)
+        elif cell.count():
             cell.click()
         else:
             tryit.locator(f'.tryit-buttons button[data-token="{token}"]').click()
@@ -150,7 +153,7 @@ def test_a_wrong_try_a_hint_and_the_answer_on_a_phone(page: Page, site_url: str,
     wrong = wrong_action(data)
     click_action(page, node, wrong)
     expect(feedback).to_have_attribute("data-level", "warning")
-    expect(feedback).to_contain_text(node["actions"][wrong]["text"] + " is a legal move, but")
+    expect(feedback).to_contain_text("Legal, but not what was asked: ")  # then it, in words
     expect(feedback).to_contain_text(english[node["actions"][wrong]["why"]])
     lost = trainer.new_rating(1200, data["rating"], False, 0)
     expect(stat(page, "rating")).to_have_text(str(lost))
@@ -166,9 +169,9 @@ def test_a_wrong_try_a_hint_and_the_answer_on_a_phone(page: Page, site_url: str,
         expect(tryit.locator(".tryit-board .tryit-hint").first).to_have_attribute(
             "data-cell", first[0]
         )
-    # the answer plays itself on the board; the rating moves no more
+    # the answer plays itself on the board (not solved by the player); the rating moves no more
     tryit.locator(".tryit-answer").click()
-    expect(page.locator("#puzzle")).to_have_attribute("data-state", "solved")
+    expect(page.locator("#puzzle")).to_have_attribute("data-state", "answered")
     expect(tryit).to_have_class(re.compile(r"\bsolved\b"))
     expect(page.locator("#puzzle-result")).to_contain_text(english["puzzles.result.answered"])
     expect(stat(page, "rating")).to_have_text(str(lost))
@@ -246,3 +249,117 @@ def test_a_puzzle_opens_offline(playwright, site: Path, site_url: str, tmp_path:
         expect(page.locator("#puzzle-notice")).to_be_hidden()
     finally:
         context.close()
+
+
+def shape_puzzle() -> dict:
+    """A shipped Fight the Virus puzzle whose answer first places a shape in the analysis."""
+    for entry in index():
+        if entry["game"] == "fight-the-virus":
+            data = puzzle(entry["id"])
+            if ">A:" in data["answer"][0]:
+                return data
+    raise AssertionError("no Fight the Virus puzzle places a shape")
+
+
+def test_a_shape_placing_puzzle_solved_by_clicks_and_keys(page: Page, site_url: str, watch) -> None:
+    """The sheet's shape placer on the puzzle board: the die and its raise chosen from the
+    keyboard (the focus then goes to the sheet), the shape turned with R and F, moved with the
+    arrow keys and placed with Enter, then the research square by clicks; the board says each
+    use in words."""
+    data = shape_puzzle()
+    open_puzzle(page, site_url, data["id"], "puzzles-fight-the-virus")
+    tryit = page.locator("#puzzle-board")
+    expect(tryit.locator(".tryit-dice svg .die")).to_have_count(2)  # the dice, as rolled
+    node = data["tryit"]["nodes"][0]
+    index = next(
+        i for i, action in enumerate(node["actions"]) if action["text"] == data["answer"][0]
+    )
+    clicks = next(path[0] for path in node["paths"] if path[1] == index)
+    placer = tryit.locator(".tryit-placer")
+    expect(placer).to_be_hidden()
+    for token in clicks[:-1]:  # the die (and its raise): buttons, from the keyboard
+        tryit.locator(f'.tryit-buttons button[data-token="{token}"]').focus()
+        page.keyboard.press("Enter")
+    expect(placer).to_be_visible()
+    expect(tryit.locator(".tryit-board")).to_be_focused()  # where the shape goes
+    expect(placer.locator(".placer-title")).to_contain_text("Place ")
+    expect(tryit.locator(".tryit-board .spot.reach")).not_to_have_count(0)
+    assert audit(page) == []  # the placer's controls are named and reachable
+    place_shape(page, tryit, clicks[-1], keys=True)
+    cells = clicks[-1][2:].split(".")
+    feedback = tryit.locator(".tryit-feedback")
+    expect(feedback).to_contain_text("Good: using the ")
+    expect(feedback).to_contain_text(f"for a shape on {', '.join(cells)}.")
+    expect(placer).to_be_hidden()
+    node = data["tryit"]["nodes"][node["actions"][index]["next"]]
+    while not node.get("done"):
+        right = next(i for i, action in enumerate(node["actions"]) if action["right"])
+        click_action(page, node, right)
+        node = data["tryit"]["nodes"][node["actions"][right]["next"]]
+    expect(page.locator("#puzzle")).to_have_attribute("data-state", "solved")
+    expect(feedback).to_contain_text("Right!")
+    expect(stat(page, "rating")).to_have_text(
+        str(trainer.new_rating(1200, data["rating"], True, 0))
+    )
+
+
+def test_a_hint_names_its_button_and_the_answer_is_said_but_not_solved(
+    page: Page, site_url: str, watch
+) -> None:
+    """A hint on a sheet names the button ("Use the 3"), never a click token; "Show the answer"
+    says the answer's uses in words and the puzzle counts as not solved; the next puzzle
+    starts without the last one's rating change, result or spoken text."""
+    data = shape_puzzle()
+    open_puzzle(page, site_url, data["id"], "puzzles-fight-the-virus")
+    tryit = page.locator("#puzzle-board")
+    feedback = tryit.locator(".tryit-feedback")
+    tryit.locator(".tryit-hint").click()
+    first = data["answer"][0].split(">")[0].split("+")[0]
+    expect(feedback).to_have_text(f"Hint: Press “Use the {first}”.")
+    expect(
+        tryit.locator('.tryit-buttons button.tryit-hint[data-token="die:' + first + '"]')
+    ).to_have_count(1)
+    lost = trainer.new_rating(1200, data["rating"], False, 0)
+    expect(stat(page, "rating-change")).to_have_text(f"(\u2212{1200 - lost})")  # a minus sign
+    tryit.locator(".tryit-answer").click()
+    expect(page.locator("#puzzle")).to_have_attribute("data-state", "answered")
+    expect(feedback).to_contain_text("That is the answer: using the ")
+    expect(feedback).to_contain_text(", then crossing research square ")
+    expect(feedback).to_contain_text("It does not count as solved")
+    assert "Right!" not in feedback.inner_text() and ">" not in feedback.inner_text()
+    expect(page.locator("#puzzle-result")).to_contain_text(
+        strings("puzzles")["puzzles.result.answered"]
+    )
+    expect(page.locator("#puzzle-history-list li.failed")).to_have_count(1)
+    expect(stat(page, "solved")).to_have_text("0")
+    tryit.locator(".tryit-board").click(position={"x": 5, "y": 5})
+    page.locator("#puzzle-next").click()
+    expect(page.locator("#puzzle")).not_to_have_attribute("data-puzzle", data["id"])
+    expect(page.locator("#puzzle")).to_have_attribute("data-state", "solving")
+    expect(stat(page, "rating-change")).to_have_text("")
+    expect(page.locator("#puzzle-result")).to_have_text("")
+    expect(tryit.locator(".tryit-announce")).to_have_text("")
+    expect(feedback).to_have_text("")
+
+
+def test_the_home_page_says_the_daily_puzzle_is_solved(page: Page, site_url: str, watch) -> None:
+    day = datetime.date(2026, 11, 28)
+    chosen = daily_at(page, site_url, day)
+    card = page.locator("#daily")
+    go = card.locator(".daily-go")
+    expect(go).to_have_text("Solve it")
+    expect(card.locator(".daily-state")).to_be_hidden()
+    assert go.evaluate("e => getComputedStyle(e).backgroundColor") != go.evaluate(
+        "e => getComputedStyle(e.closest('.daily-card')).backgroundColor"
+    )  # a button on the card, not plain text
+    card.locator(".daily-link").click()
+    expect(page.locator("#puzzle")).to_have_attribute("data-puzzle", chosen)
+    solve(page, puzzle(chosen))
+    expect(page.locator("#puzzle")).to_have_attribute("data-state", "solved")
+    page.goto(f"{site_url}/?lang=en")
+    expect(card).to_have_attribute("data-state", "solved")
+    expect(card.locator(".daily-state")).to_have_text("Solved: well done!")
+    expect(go).to_have_text("See it again")
+    page.select_option("#language", "es")
+    expect(card.locator(".daily-state")).to_have_text("Resuelto: ¡bien hecho!")
+    expect(go).to_have_text("Verlo otra vez")

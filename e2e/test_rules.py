@@ -86,7 +86,9 @@ def test_a_tryit_solved_by_clicks_after_a_wrong_move(page: Page, site_url: str, 
     expect(board.locator(".tryit-target")).to_have_count(3)  # b1, d1, d2
     board.locator('[data-cell="b1"]').click()  # legal, but straight
     expect(feedback).to_have_attribute("data-level", "warning")
-    expect(feedback).to_contain_text("c1-b1 is a legal move, but not the one asked for.")
+    expect(feedback).to_contain_text(  # the move in words, not "c1-b1 is a legal move"
+        "Legal, but not what was asked: moving the top piece from c1 to b1."
+    )
     expect(feedback).to_contain_text(english["rules.zebra.try.diagonal.wrong"])
     board.locator('[data-cell="a2"]').click()  # a White tower: the engine says why not
     expect(feedback).to_have_attribute("data-level", "error")

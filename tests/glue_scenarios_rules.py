@@ -24,7 +24,7 @@ BOARDS: "dict[str, Any]" = {}
 # Boards of this file's own, not on a rules page: a line with the opponent's answers (a
 # puzzle's shape: White plays, Black answers, White plays), built like the others.
 LINE = ["a2-a3", "a1-b1", "c2-d2"]
-EXTRA_SPECS = {
+EXTRA_SPECS: "dict[str, Any]" = {
     "zebra:line": {
         "options": {"size": 4},
         "solver": 0,
@@ -32,8 +32,20 @@ EXTRA_SPECS = {
         "prompt": "rules.zebra.try.diagonal.prompt",
         "success": "rules.zebra.try.diagonal.success",
         "wrong": "rules.zebra.try.diagonal.wrong",
-    }
+    },
+    # A first shape on a Fight the Virus sheet (a solo game's first turn, dice 3 and 1): the L
+    # of the 3 on the spikes d1 and c2, with its corner on d2.
+    "fight-the-virus:shape": {
+        "options": {"mode": "solo", "players": 1, "seed": 0},
+        "position": "t1 d2 3-1 P1:01:AO -|.....................|0|-|-",
+        "solutions": [["3>A:d1.c2.d2"]],
+        "prompt": "rules.fight-the-virus.try.research.prompt",
+        "success": "rules.fight-the-virus.try.research.success",
+        "wrong": "rules.fight-the-virus.try.research.wrong",
+    },
 }
+# The L of the answer: d1 above d2, c2 left of d2 (rows down, columns right).
+ANSWER_L = [(0, 1), (1, 0), (1, 1)]
 
 
 def use_boards(boards):
@@ -104,7 +116,7 @@ def scenario_tryit_a_legal_move_that_is_not_the_answer_says_why():
     assert data.feedback == {
         "key": "rules.tryit.legal-but",
         "params": {
-            "action": "c1-b1",
+            "action": {"key": "rules.words.zebra.move", "params": {"source": "c1", "target": "b1"}},
             "reason": {"key": "rules.zebra.try.diagonal.wrong", "params": {}},
         },
         "level": "warning",
@@ -143,7 +155,7 @@ def scenario_tryit_the_right_move_solves_it_and_reset_starts_again():
     assert data.feedback == {
         "key": "rules.tryit.right",
         "params": {
-            "action": "c3-d2",
+            "action": {"key": "rules.words.zebra.move", "params": {"source": "c3", "target": "d2"}},
             "reason": {"key": "rules.zebra.try.diagonal.success", "params": {}},
         },
         "level": "ok",
@@ -159,7 +171,10 @@ def scenario_tryit_the_right_move_solves_it_and_reset_starts_again():
     assert data.selection == [] and data.feedback is None and data.cursor is None
     data.click("c1")
     data.click("d2")  # the other answer
-    assert data.done and said(data)["params"]["action"] == "c1-d2"
+    assert data.done and said(data)["params"]["action"]["params"] == {
+        "source": "c1",
+        "target": "d2",
+    }
 
 
 def scenario_tryit_a_right_step_that_is_not_the_last_goes_on():
@@ -170,7 +185,7 @@ def scenario_tryit_a_right_step_that_is_not_the_last_goes_on():
         assert data.feedback == {
             "key": "rules.tryit.good-step",
             "params": {
-                "action": first,
+                "action": {"key": "rules.words.virus-war.kill-x", "params": {"cell": first}},
                 "reason": {"key": "rules.virus-war.try.eliminate.progress", "params": {}},
             },
             "level": "ok",
@@ -297,7 +312,9 @@ def scenario_tryit_the_opponent_answers_on_the_line_by_itself():
     assert step.kind == "reply" and not data.pending_reply
     assert said(data) == {
         "key": "rules.tryit.replied",
-        "params": {"action": "a1-b1"},
+        "params": {
+            "action": {"key": "rules.words.zebra.move", "params": {"source": "a1", "target": "b1"}}
+        },
         "level": "ok",
     }
     assert step.announce == data.feedback
@@ -341,3 +358,139 @@ def scenario_tryit_the_answer_plays_the_whole_line():
         kinds.append(data.answer().kind)
     assert kinds == ["answer", "reply", "answer"] and data.done and data.answered
     assert data.answer().kind == "none" and data.hint().kind == "none"
+
+
+def scenario_tryit_a_shape_is_placed_with_the_game_pages_placer_state():
+    sheet = board("fight-the-virus:shape")
+    on_board = on_board_of(sheet)
+    assert sheet.placement() is None and not sheet.shape_choice().active
+    assert [button.token for button in sheet.buttons(sheet.targets(), on_board)] == [
+        "die:1",
+        "die:3",
+        "action:pass",
+    ]
+    assert sheet.click("die:3").kind == "select"
+    placement = sheet.placement()  # what the game page's view.placement holds
+    assert placement["face"] == 3 and len(placement["shapes"]) == 4
+    assert "A:d1.c2.d2" in placement["legal"] and "d2" in placement["reach"]
+    assert all(token.startswith("A:") for token in placement["legal"])
+    choice = sheet.shape_choice()
+    assert choice.active and choice.title() == {"key": "ftv-ui.placer.title", "params": {"face": 3}}
+    assert choice.shape == [(0, 0), (0, 1), (1, 0)]  # the first shape that fits
+    # turned until it is the answer's L (every turn is said with the shape's name)
+    turns = 0
+    while choice.shape != ANSWER_L:
+        step = sheet.turn_shape("rotate" if turns < 4 else "flip")
+        assert step.kind == "shape" and step.announce["key"] == "rules.tryit.shape-said"
+        turns += 1
+        assert turns < 8
+    assert sheet.selection == ["die:3"]  # turning keeps the die chosen
+    # a click on an analysis cell places the shape with its top-left cell there
+    step = sheet.click("d1")
+    assert step.kind == "right" and sheet.done
+    assert said(sheet)["params"]["action"] == {
+        "key": "rules.words.fight-the-virus.shape",
+        "params": {
+            "die": {"key": "rules.words.fight-the-virus.die", "params": {"die": 3}},
+            "cells": "d1, c2, d2",
+        },
+    }
+    assert sheet.placement() is None and not sheet.shape_choice().active
+
+
+def scenario_tryit_a_shape_off_the_sheet_or_not_legal_is_said_and_the_die_stays():
+    sheet = board("fight-the-virus:shape")
+    sheet.click("die:3")
+    sheet.shapes.shape = ANSWER_L
+    step = sheet.click("a5")  # the L would leave the sheet's box (column left of a)
+    assert step.kind == "illegal" and sheet.selection == ["die:3"] and sheet.mistakes == 1
+    assert said(sheet) == {"key": "ftv-ui.placer.outside", "params": {}, "level": "error"}
+    assert step.announce == sheet.feedback
+    step = sheet.click("b3")  # b3, a4, b4: a4 is not a cell of the analysis
+    assert step.kind == "illegal" and sheet.selection == ["die:3"] and sheet.mistakes == 2
+    assert said(sheet) == {
+        "key": "rules.tryit.shape-illegal",
+        "params": {"cells": "b3 a4 b4"},
+        "level": "error",
+    }
+    assert not sheet.done and sheet.click("d1").kind == "right" and sheet.done
+
+
+def scenario_tryit_a_touch_first_previews_the_shape_then_places_it():
+    sheet = board("fight-the-virus:shape")
+    sheet.click("die:3")
+    sheet.shapes.shape = ANSWER_L
+    step = sheet.click("d1", True)
+    assert step.kind == "preview" and not sheet.done and sheet.selection == ["die:3"]
+    assert step.announce == {"key": "ftv-ui.placer.tap-again", "params": {"cells": "d1 c2 d2"}}
+    assert sheet.click("d1", True).kind == "right" and sheet.done
+
+
+def scenario_tryit_hints_name_the_button_then_the_shapes_cells():
+    sheet = board("fight-the-virus:shape")
+    assert "hint" not in sheet.data  # the page's own hints
+    step = sheet.hint()
+    assert step.kind == "hint" and sheet.hinted == ["die:3"]
+    button = [b for b in sheet.buttons(sheet.targets(), on_board_of(sheet)) if b.token == "die:3"]
+    assert said(sheet)["params"]["hint"] == {
+        "key": "rules.tryit.hint-press",
+        "params": {"button": button[0].label},
+    }
+    assert button[0].label["key"] == "fight-the-virus.use-die"  # not the token "die:3"
+    sheet.click("die:3")
+    sheet.hint()
+    assert sheet.hinted == ["d1", "c2", "d2"]  # the shape's cells, on the sheet
+    assert said(sheet)["params"]["hint"] == {
+        "key": "rules.tryit.hint-shape",
+        "params": {"cells": "d1 c2 d2"},
+    }
+    assert sheet.shapes.shape == ANSWER_L  # the placer shows the answer's shape
+
+
+def scenario_tryit_the_answer_is_said_in_words_and_is_not_solving_it():
+    sheet = board("fight-the-virus:shape")
+    step = sheet.answer()
+    assert step.kind == "answer" and sheet.done and sheet.answered and sheet.showing
+    words = {
+        "key": "rules.words.fight-the-virus.shape",
+        "params": {
+            "die": {"key": "rules.words.fight-the-virus.die", "params": {"die": 3}},
+            "cells": "d1, c2, d2",
+        },
+    }
+    assert said(sheet) == {
+        "key": "rules.tryit.answer-shown",
+        "params": {"actions": words},
+        "level": "hint",
+    }
+    assert step.announce == sheet.feedback
+    assert sheet.click("d1").kind == "done"
+    assert said(sheet)["key"] == "rules.tryit.answered"
+    sheet.reset()
+    assert not sheet.showing and sheet.answered  # the attempt stays answered
+    line = board("zebra:line")  # a line with the opponent's answer: said one after the other
+    kinds = [line.answer().kind for _ in range(3)]
+    assert kinds == ["answer", "reply", "answer"] and line.done
+    moves = [
+        {"key": "rules.words.zebra.move", "params": {"source": a, "target": b}}
+        for a, b in (move.split("-") for move in LINE)
+    ]
+    then = {"key": "rules.tryit.then", "params": {"first": moves[0], "then": moves[1]}}
+    assert said(line)["params"]["actions"] == {
+        "key": "rules.tryit.then",
+        "params": {"first": then, "then": moves[2]},
+    }
+
+
+def scenario_tryit_escape_drops_the_shape_and_arrows_step_over_the_analysis():
+    sheet = board("fight-the-virus:shape")
+    sheet.click("die:3")
+    cells = cells_of(sheet)
+    assert sheet.place_cursor(cells) == sheet.shapes.suggested_anchor()
+    sheet.cursor = "d1"
+    sheet.move_cursor(1, 0, list)  # right: the next analysis cell of the row
+    assert sheet.cursor == "e1"
+    sheet.move_cursor(0, -1, list)  # down the sheet: row 2
+    assert sheet.cursor == "e2"
+    step = sheet.cancel()
+    assert step.kind == "cancel" and sheet.selection == [] and not sheet.shape_choice().active

@@ -121,7 +121,8 @@ def scenario_trainer_an_attempt_is_judged_once():
     assert hinted.after("hint", False) is False
     shown = Attempt("zebra-004", 1300)
     assert shown.after("answer", False) is False
-    assert shown.after("answer", True) is None and shown.solved
+    # the end of the answer shown is not the player's solving
+    assert shown.after("answer", True) is None and not shown.solved
 
 
 def scenario_daily_puzzle_is_a_fixed_function_of_the_date():
@@ -172,3 +173,14 @@ def scenario_trainer_writes_back_the_pictures_of_a_puzzle():
     assert nodes[1]["svg"] == "<svg><g a/><g B/><g c/></svg>"
     assert nodes[2]["svg"] == "<svg><g B/><g d/><g e/><g c/></svg>"
     assert "patch" not in nodes[2] and "svg" not in nodes[0]
+
+
+def scenario_trainer_says_whether_a_puzzle_was_solved():
+    record = Trainer()
+    assert record.tried("zebra-001") == "new"
+    record.judge("zebra-001", 1200, True)
+    record.judge("zebra-002", 1200, False)
+    assert record.tried("zebra-001") == "solved" and record.tried("zebra-002") == "failed"
+    assert record.tried("zebra-099") == "new"
+    record.judge("zebra-001", 1200, False)  # tried again: the last try counts
+    assert record.tried("zebra-001") == "failed"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -259,6 +260,10 @@ GOALS: dict[tuple[str, str], tuple[int, Callable[[list[str], Any, Any], bool]]] 
         lambda line, start, end: end.is_terminal() and end.returns()[0] > 0,
     ),
     ("fight-the-virus", "research"): (1, lambda line, start, end: sheet(end)[2] == "1"),
+    ("fight-the-virus", "shapes"): (
+        1,
+        lambda line, start, end: {"d1", "c2"} <= set(sheet(end)[0].split(".")),
+    ),
     ("fight-the-virus", "testing"): (1, lambda line, start, end: "T10=" in sheet(end)[3]),
     ("fight-the-virus", "curve"): (1, lambda line, start, end: sheet(end)[4] != sheet(start)[4]),
     ("fight-the-virus", "finish"): (1, lambda line, start, end: sheet(end)[2] == "12"),
@@ -318,3 +323,138 @@ def test_each_page_is_written_with_its_steps_and_the_easy_game(game: str) -> Non
     assert page.count('class="learn-step"') == len(content["steps"])
     assert 'data-i18n-bundles="rules rules-nav learn"' in page
     assert "<!-- glue:learn -->" in page
+
+
+# -- what the steps say --------------------------------------------------------------------------
+
+
+def site_strings(language: str) -> dict[str, Any]:
+    """Every text a lesson page can show: the site's, the rules bundle's and the lessons'."""
+    merged: dict[str, Any] = {}
+    for name in ("", "rules-", "learn-"):
+        merged.update(json.loads((WEB / "static" / "i18n" / f"{name}{language}.json").read_text()))
+    return merged
+
+
+def wrong_tries() -> list[tuple[str, str, dict[str, Any], dict[str, Any]]]:
+    """Every legal but wrong action of every lesson step and rules exercise: (game, where, its
+    try-it data, the node's action)."""
+    found = []
+    for game, step in STEPS:
+        data = rules_pages.tryit_data(game, step["tryit"])
+        for node in data["nodes"]:
+            for action in node["actions"]:
+                if not action["right"]:
+                    found.append((game, f"{game}:{step['id']}", data, action))
+    for game in rules_pages.games_with_rules():
+        for number, spec in enumerate(rules_pages.blocks(rules_pages.load(game), "tryit")):
+            data = rules_pages.tryit_data(game, spec)
+            for node in data["nodes"]:
+                for action in node["actions"]:
+                    if not action["right"]:
+                        found.append((game, f"rules-{game}:{number + 1}", data, action))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_wrong_try_is_said_once_in_words_a_newcomer_reads(language: str) -> None:
+    """The board's answer to a legal but wrong try ("Legal, but not what was asked: ...") says
+    "legal" once, starts a sentence with a capital letter, and names the action in words, not
+    in its notation (``+J1@d3``, ``x-``, ``J@b3``, ``pass``; a cell name alone may stay)."""
+    from glue.text import Translator
+
+    translator = Translator(language, site_strings(language))
+    legal = {"en": "legal", "es": "legal"}[language]
+    seen = 0
+    for _game, where, data, action in wrong_tries():
+        tryit = TryIt(data)
+        tryit.node_index = data["nodes"].index(
+            next(node for node in data["nodes"] if action in node["actions"])
+        )
+        tryit.play(tryit.node["actions"].index(action))
+        feedback = tryit.feedback
+        assert feedback is not None and feedback["key"] == "rules.tryit.legal-but"
+        said = translator.t(feedback["key"], feedback["params"])
+        assert said.lower().count(legal) == 1, (where, said)
+        assert said[0].isupper(), (where, said)
+        words = translator.message(feedback["params"]["action"])
+        notation = rf"(?<![\w-]){re.escape(action['text'])}(?![\w-])"
+        if not re.fullmatch(r"[a-z][0-9]+", action["text"]):  # a cell name alone may stay
+            assert not re.search(notation, words), (where, said)
+        assert "{" not in said and translator.missing == [], (where, said)
+        seen += 1
+    assert seen > 50
+
+
+def test_virus_war_growing_never_miscounts_the_steps_to_d4() -> None:
+    """After b2 and c3 d4 is one step away: the wrong text there does not say three."""
+    english = strings("en")
+    (spec,) = [step["tryit"] for game, step in STEPS if (game, step["id"]) == ("virus-war", "grow")]
+    data = rules_pages.tryit_data("virus-war", spec)
+    tryit = TryIt(data)
+    for cell in ("b2", "c3"):
+        assert tryit.click(cell).kind == "right"
+    wrong = next(  # a cell off the way that the task has no word of its own for
+        i
+        for i, action in enumerate(tryit.node["actions"])
+        if not action["right"] and action["why"] == spec["wrong"]
+    )
+    tryit.play(wrong)
+    assert tryit.feedback is not None
+    reason = tryit.feedback["params"]["reason"]["key"]
+    assert reason == spec["wrong"] and "three steps" not in english[reason]
+
+
+def texts_of(game: str) -> list[str]:
+    """A track's translation keys in the order a reader meets them, step by step."""
+    content = lessons.load(game)
+    keys = [content["intro"]]
+    for step in content["steps"]:
+        keys += [step["title"], step["text"]]
+        spec = step.get("tryit") or {}
+        keys += [
+            spec[name]
+            for name in ("prompt", "hint", "progress", "success", "wrong")
+            if name in spec
+        ]
+        keys += list(spec.get("why", {}).values())
+    return keys
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_fight_the_virus_names_spots_as_the_sheet_shows_them(language: str) -> None:
+    """The sheet labels research squares by number and the analysis by letters and numbers,
+    but not the pyramid's or the curve's cells: no lesson text names T00, C11 or R5."""
+    table = strings(language)
+    for key in texts_of("fight-the-virus"):
+        assert not re.search(r"\b[TCR][0-9]{1,2}\b", table[key]), (key, table[key])
+
+
+def test_fight_the_virus_teaches_placing_a_shape() -> None:
+    shaped = [
+        step["id"]
+        for game, step in STEPS
+        if game == "fight-the-virus"
+        and any(">A:" in action for line in step["tryit"]["solutions"] for action in line)
+    ]
+    assert shaped, "no step places a shape in the analysis"
+
+
+@pytest.mark.parametrize(("language", "size"), [("en", "size"), ("es", "tamaño")])
+def test_virus_fight_explains_sizes_before_naming_a_piece(language: str, size: str) -> None:
+    """The first text that names a piece by its code (J1, W3) is one that explains the sizes."""
+    table = strings(language)
+    first = next(
+        key for key in texts_of("virus-fight") if re.search(r"\b[MWJE][123]\b", table[key])
+    )
+    assert size in table[first], (first, table[first])
+
+
+@pytest.mark.parametrize(
+    ("language", "stop"), [("en", "propose to stop"), ("es", "proponer parar")]
+)
+def test_virus_fight_explains_the_stop_the_computer_proposes(language: str, stop: str) -> None:
+    """The easy computer proposes to stop whenever its supply is larger (ai.wants_stop), even
+    in round 1: a step says what that is before the first game."""
+    table = strings(language)
+    assert any(stop in table[key] for key in texts_of("virus-fight")), stop

@@ -42,6 +42,7 @@ def test_every_shipped_puzzle_is_re_proven() -> None:
         for puzzle in loaded["puzzles"]:
             solutions = module.prove(puzzle)
             assert solutions == puzzle["solutions"], puzzle["id"]
+            assert puzzles.player_turns(puzzle) == puzzle["player_turns"], puzzle["id"]
     assert time.perf_counter() - started < 60
 
 
@@ -271,6 +272,24 @@ def test_virus_fight_survive_rejects_a_quiet_position() -> None:
         fight_puzzles.survive_line(state)
 
 
+def test_the_players_turns_are_the_games_own() -> None:
+    """A Virus Fight turn is one instruction (virus-fight.md §6.1): a win whose line ends one
+    round and starts the next with the solver's two instructions is proven as one run of the
+    solver's actions, but the player plays it as two turns; elsewhere a run is a turn."""
+    shipped = {puzzle["id"]: puzzle for path in SHIPPED for puzzle in format.load(path)["puzzles"]}
+    for name, line in (
+        ("virus-fight-074", ["a3-c5", "@b5", "xb4", "@c5"]),
+        ("virus-fight-075", ["+J3@c5", "@c5", "J@d5", "x-"]),
+    ):
+        puzzle = shipped[name]
+        assert puzzle["solutions"] == [line] and puzzle["turns"] == 1
+        assert puzzles.player_turns(puzzle) == puzzle["player_turns"] == 2
+    two = [name for name, puzzle in shipped.items() if puzzle["player_turns"] != puzzle["turns"]]
+    assert two and all(name.startswith("virus-fight-") for name in two)
+    zebra = next(puzzle for name, puzzle in shipped.items() if name.startswith("zebra-"))
+    assert puzzles.player_turns(zebra) == zebra["turns"]
+
+
 # -- the file format -----------------------------------------------------------------------------
 
 
@@ -280,6 +299,7 @@ def _sample_document() -> dict[str, Any]:
         "id": "zebra-001",
         "kind": "win",
         "turns": 1,
+        "player_turns": 1,
         "options": dict(state.options),
         "record": pyengine.get_game("zebra").write_record(state),
         "solver": 0,
@@ -311,6 +331,7 @@ def test_format_round_trip_and_position() -> None:
         (lambda d: d["puzzles"][0].update(id="zebra-002"), "'id' must be 'zebra-001'"),
         (lambda d: d["puzzles"][0].pop("rating"), "zebra-001: 'rating' is missing"),
         (lambda d: d["puzzles"][0].update(turns=0), "zebra-001: 'turns' must be"),
+        (lambda d: d["puzzles"][0].update(player_turns=0), "zebra-001: 'player_turns' must be"),
         (lambda d: d["puzzles"][0].update(solutions=[]), "zebra-001: 'solutions' must be"),
         (lambda d: d["puzzles"][0].update(solutions=[["a"], ["a"]]), "repeats"),
         (lambda d: d["puzzles"][0]["tries"].update(easy=[5, 4]), "'tries.easy' must be"),

@@ -37,6 +37,7 @@ def puzzle(number: int, turns: int, record: str, solver: int, line: list[str]) -
         "id": f"zebra-{number:03d}",
         "kind": "win",
         "turns": turns,
+        "player_turns": turns,
         "options": {},
         "record": record,
         "solver": solver,
@@ -238,6 +239,82 @@ def test_every_kind_and_wrong_text_is_in_both_languages() -> None:
         for key in (f"puzzles.kind.{kind}", f"puzzles.wrong.{kind}", f"puzzles.wrong.{kind}-more"):
             assert key in english, key
         assert set(english[f"puzzles.kind.{kind}"]) == {"one", "other"}
+        assert set(english[f"puzzles.kind.{kind}.several"]) == {"one", "other"}
+        assert "only" not in json.dumps(english[f"puzzles.kind.{kind}.several"])
+
+
+def solver_turns(game: str, puzzle: dict) -> int:
+    """The solver's turns on the main line, counted as the game's record counts turns: a
+    Virus Fight record has one line per turn (one instruction each), and in the other games a
+    turn is the run of one player's actions (a Zebra move, a Virus War turn's steps, a Fight
+    the Virus player's part)."""
+    import pyengine
+
+    engine = pyengine.get_game(game)
+    state = engine.read_record(puzzle["record"])
+    solver = puzzle["solver"]
+    if game == "virus-fight":
+        before = engine.write_record(state).splitlines()
+        for action in puzzle["solutions"][0]:
+            state.apply(action)
+        after = engine.write_record(state).splitlines()
+        added = [line for line in after if line not in before]
+        return sum(1 for line in added if re.match(rf"^\d+\.{solver + 1} ", line))
+    runs, previous = 0, None
+    for action in puzzle["solutions"][0]:
+        mover = state.current_player()
+        runs += mover == solver and previous != solver
+        previous = mover
+        state.apply(action)
+    return runs
+
+
+def test_every_shipped_puzzles_task_says_its_turns_and_the_only_answer_only_if_so() -> None:
+    """The task of every shipped puzzle, as the page shows it in English: the turns the solver
+    plays as the player counts them ("this turn" for one), and "the only" only when every
+    accepted line makes the same actions."""
+    sys.path.insert(0, str(WEB / "app"))
+    from glue.text import Translator
+
+    english = {
+        **json.loads((WEB / "static/i18n/en.json").read_text()),
+        **json.loads(puzzle_pages.BUNDLE.read_text()),
+    }
+    translator = Translator("en", english)
+    files = puzzle_pages.puzzle_files()
+    assert files
+    for path in files:
+        document = puzzle_pages.load(path)
+        for item in document["puzzles"]:
+            state = puzzle_pages.puzzle_state(document["game"], item)
+            text = translator.message(puzzle_pages.prompt(document["game"], item, state))
+            turns = solver_turns(document["game"], item)
+            assert item["player_turns"] == turns, item["id"]
+            if turns == 1:
+                assert " turns" not in text, (item["id"], text)
+            else:
+                assert f" {turns} turns" in text and "this turn" not in text, (item["id"], text)
+            same = len({tuple(sorted(line)) for line in item["solutions"]}) == 1
+            assert ("only" in text) == (same and item["kind"] != "win"), (item["id"], text)
+            assert ("more than one" in text) == (not same), (item["id"], text)
+    # the two Virus Fight wins across a round's end that said "win this turn"
+    fights = {
+        item["id"]: item for item in puzzle_pages.load(WEB / "puzzles/virus-fight.json")["puzzles"]
+    }
+    for name in ("virus-fight-074", "virus-fight-075"):
+        state = puzzle_pages.puzzle_state("virus-fight", fights[name])
+        assert translator.message(puzzle_pages.prompt("virus-fight", fights[name], state)).endswith(
+            "to play and win in 2 turns."
+        )
+    # Fight the Virus 001 accepts 5+4 and 6+3 onto R9: not "the only use of these dice"
+    (first,) = [
+        item
+        for item in puzzle_pages.load(WEB / "puzzles/fight-the-virus.json")["puzzles"]
+        if item["id"] == "fight-the-virus-001"
+    ]
+    state = puzzle_pages.puzzle_state("fight-the-virus", first)
+    said = translator.message(puzzle_pages.prompt("fight-the-virus", first, state))
+    assert "the only" not in said and "more than one way" in said
 
 
 @pytest.mark.parametrize(
@@ -292,3 +369,18 @@ def test_the_shipped_files_load_and_build(tmp_path: Path) -> None:
     index = json.loads((tmp_path / "dist/app/puzzles/index.json").read_text())["puzzles"]
     assert len(written) == len(index) + 1
     assert {entry["game"] for entry in index} == {path.stem for path in files}
+
+
+def test_a_sheet_shows_its_dice_a_double_as_two() -> None:
+    """A Fight the Virus puzzle's board carries the dice as rolled: a double kept is two dice
+    the player can use (the buttons name one, "Use the 3"), without ids a page could repeat."""
+    shipped = puzzle_pages.load(WEB / "puzzles/fight-the-virus.json")["puzzles"]
+    doubled = next(item for item in shipped if item["id"] == "fight-the-virus-048")
+    assert "roll 3-3" in doubled["record"].splitlines()[-2]  # then "keep"
+    data = puzzle_pages.page_file("fight-the-virus", doubled)["tryit"]
+    dice = data["messages"][data["nodes"][0]["dice"]]
+    assert dice.startswith("<svg") and "<title" not in dice and "aria-labelledby" not in dice
+    assert re.findall(r'<g class="die" data-value="(\d)" data-click="([^"]+)"', dice) == [
+        ("3", "die:3"),
+        ("3", "die:3"),
+    ]

@@ -9,6 +9,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,11 +71,13 @@ def test_every_rules_key_is_used() -> None:
             (WEB / "templates" / "rules.html").read_text(),
         )
     )
-    used |= set(
-        re.findall(
-            r'(?:data-i18n(?:-[\w-]+)?=|)"(rules\.[\w.-]+)"', Path(rules_pages.__file__).read_text()
+    for tool in ("rules_pages.py", "tryit_words.py"):  # the page writer, the actions' words
+        used |= set(
+            re.findall(
+                r'(?:data-i18n(?:-[\w-]+)?=|)"(rules\.[\w.-]+)"',
+                (Path(rules_pages.__file__).parent / tool).read_text(),
+            )
         )
-    )
     used = {
         key.replace("{{GAME}}", game) if "{{GAME}}" in key else key
         for key in used
@@ -153,9 +156,29 @@ def test_tryit_data_follows_the_right_answers_to_the_end(game: str, spec: dict) 
             assert isinstance(messages[index], dict) and "key" in messages[index]
         if node["svg"] is not None:
             assert node["svg"].startswith("<svg") and 'aria-hidden="true"' in node["svg"]
-    site = json.loads((WEB / "static" / "i18n" / "en.json").read_text())
-    for message in messages:  # the engine's words reach the reader translated
-        assert message["key"] in site or "fallback" in message, message["key"]
+    # the engine's words, and the actions' (the rules bundle's), reach the reader translated
+    known = {**json.loads((WEB / "static" / "i18n" / "en.json").read_text()), **strings("rules")}
+    for message in messages:
+        if isinstance(message, str):  # a picture: the dice
+            assert message.startswith("<svg"), message[:40]
+            continue
+        for key, fallback in message_keys(message):
+            assert key in known or fallback, key
+
+
+def message_keys(message: Any) -> list[tuple[str, bool]]:
+    """Every translation key in a message and the messages in its parameters, each with
+    whether it carries a fallback text."""
+    found: list[tuple[str, bool]] = []
+    if isinstance(message, dict):
+        if isinstance(message.get("key"), str):
+            found.append((message["key"], "fallback" in message))
+        for value in message.values():
+            found += message_keys(value)
+    elif isinstance(message, list):
+        for value in message:
+            found += message_keys(value)
+    return found
 
 
 def test_a_forbidden_repetition_is_explained_by_the_engine() -> None:

@@ -11,8 +11,8 @@ accept, stops the build with a message naming the file and the puzzle. The build
   and ``solver``, sorted by game then id (the page chooses the next puzzle and the daily one
   from it, glue/trainer.py and glue/daily.py);
 - ``app/puzzles/<game>/<id>.json``: what the page needs to show one puzzle, fetched when it
-  is opened: ``prompt`` (a translation request, ``puzzles.kind.<kind>`` with ``side``, the
-  solver's name, and ``count``, the turns), ``svg`` (the start position), ``answer`` (the
+  is opened: ``prompt`` (a translation request, :func:`prompt_key` with ``side``, the
+  solver's name, and ``count``, the solver's turns as the player counts them), ``svg`` (the start position), ``answer`` (the
   main line, in notation), and ``tryit``: the engine's try-it data over the puzzle's position
   (web/tools/rules_pages.py ``tryit_data`` with the puzzle's ``solver``: the opponent's
   answers on the line are played by the page), each position once (:func:`merge_nodes`) and
@@ -61,6 +61,7 @@ def _check_puzzle(game_id: str, puzzle: Any, ids: set[str]) -> None:
         ("id", str),
         ("kind", str),
         ("turns", int),
+        ("player_turns", int),
         ("record", str),
         ("solver", int),
         ("rating", int),
@@ -79,6 +80,8 @@ def _check_puzzle(game_id: str, puzzle: Any, ids: set[str]) -> None:
     ids.add(name)
     if puzzle["turns"] < 1 or not re.match(r"^[a-z][a-z-]*$", puzzle["kind"]):
         raise ValueError(f"puzzle {name}: bad kind or turns")
+    if puzzle["player_turns"] < puzzle["turns"]:
+        raise ValueError(f"puzzle {name}: 'player_turns' is less than 'turns'")
     solutions = puzzle["solutions"]
     if not solutions or not all(
         isinstance(line, list) and line and all(isinstance(action, str) for action in line)
@@ -139,7 +142,8 @@ def side(game_id: str, state: Any, solver: int) -> Any:
 
 def tryit_spec(puzzle: dict[str, Any]) -> dict[str, Any]:
     """The try-it spec of a puzzle (web/tools/rules_pages.py): its position, the accepted
-    lines with the opponent's answers played by the page, and why another try is wrong."""
+    lines with the opponent's answers played by the page, and why another try is wrong (in
+    one turn or more, as the player counts them)."""
     wrong = f"puzzles.wrong.{puzzle['kind']}"
     return {
         "options": puzzle.get("options") or {},
@@ -148,16 +152,46 @@ def tryit_spec(puzzle: dict[str, Any]) -> dict[str, Any]:
         "solver": puzzle["solver"],
         "last_move": True,
         "success": SUCCESS,
-        "wrong": wrong if puzzle["turns"] == 1 else wrong + "-more",
+        "wrong": wrong if puzzle["player_turns"] == 1 else wrong + "-more",
     }
+
+
+def one_answer(puzzle: dict[str, Any]) -> bool:
+    """Whether the puzzle has one answer: every accepted line makes the same actions (in
+    another order at most, like a Virus War turn's steps)."""
+    return len({tuple(sorted(line)) for line in puzzle["solutions"]}) == 1
+
+
+def prompt_key(puzzle: dict[str, Any]) -> str:
+    """The task's text: ``puzzles.kind.<kind>`` (it may say "the only") for a puzzle with one
+    answer, ``puzzles.kind.<kind>.several`` for one with several."""
+    key = f"puzzles.kind.{puzzle['kind']}"
+    return key if one_answer(puzzle) else key + ".several"
+
+
+def prompt(game_id: str, puzzle: dict[str, Any], state: Any) -> dict[str, Any]:
+    """The puzzle's task at its position ``state``, a translation request: the solver's name
+    and turns (as the player counts them), "the only" only for a puzzle with one answer."""
+    return {
+        "key": prompt_key(puzzle),
+        "params": {
+            "side": side(game_id, state, puzzle["solver"]),
+            "count": puzzle["player_turns"],
+        },
+    }
+
+
+def puzzle_state(game_id: str, puzzle: dict[str, Any]) -> Any:
+    """The puzzle's position, as the engine replays its record."""
+    from tools.rules_pages import build_state
+
+    return build_state(game_id, tryit_spec(puzzle))
 
 
 def puzzle_data(game_id: str, puzzle: dict[str, Any]) -> dict[str, Any]:
     """One puzzle's file for the page (see the module docs)."""
-    from tools.rules_pages import build_state
-
     spec = tryit_spec(puzzle)
-    state = build_state(game_id, spec)
+    state = puzzle_state(game_id, puzzle)
     if state.is_terminal():
         raise ValueError(f"puzzle {puzzle['id']}: the game is over in its position")
     if state.current_player() != puzzle["solver"]:
@@ -172,10 +206,7 @@ def puzzle_data(game_id: str, puzzle: dict[str, Any]) -> dict[str, Any]:
     start_svg = tryit_start_svg(game_id, spec)
     return {
         **index_entry(game_id, puzzle),
-        "prompt": {
-            "key": f"puzzles.kind.{puzzle['kind']}",
-            "params": {"side": side(game_id, state, puzzle["solver"]), "count": puzzle["turns"]},
-        },
+        "prompt": prompt(game_id, puzzle, state),
         "answer": puzzle["solutions"][0],
         "svg": start_svg,
         "tryit": svg_patches(merge_nodes(tryit_data(game_id, spec)), start_svg),
@@ -297,11 +328,32 @@ def code_version() -> str:
         [
             *(REPOSITORY / "pyengine").rglob("*.py"),
             tools / "rules_pages.py",
+            tools / "tryit_words.py",
             tools / "puzzle_pages.py",
         ]
     ):
         digest.update(path.relative_to(REPOSITORY).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
+
+
+def cache_path(cache: Path, version: str, game_id: str, puzzle: dict[str, Any]) -> Path:
+    """Where the cache keeps a puzzle's file: under a hash of the code that makes it
+    (:func:`code_version`) and of the puzzle."""
+    key = hashlib.sha256((version + game_id + _compact(puzzle)).encode()).hexdigest()
+    return cache / f"{key}.json"
+
+
+def page_file(
+    game_id: str, puzzle: dict[str, Any], cache: Path | None = CACHE, version: str | None = None
+) -> dict[str, Any]:
+    """A puzzle's file as the page gets it: the last build's, when ``cache`` holds it for
+    this code (``version``: :func:`code_version`, computed when None), else made now (and
+    not kept)."""
+    if cache is not None:
+        cached = cache_path(cache, version or code_version(), game_id, puzzle)
+        if cached.is_file():
+            return dict(json.loads(cached.read_text(encoding="utf-8")))
+    return dict(json.loads(_compact(puzzle_data(game_id, puzzle))))
 
 
 def write_puzzle_data(
@@ -324,14 +376,12 @@ def write_puzzle_data(
         (out / game_id).mkdir(exist_ok=True)
         for puzzle in document["puzzles"]:
             where = f"web/puzzles/{path.name}: puzzle {puzzle['id']}"
-            for key in (f"puzzles.kind.{puzzle['kind']}", tryit_spec(puzzle)["wrong"]):
+            for key in (prompt_key(puzzle), tryit_spec(puzzle)["wrong"]):
                 if key not in strings:
                     raise PuzzleFileError(f"{where}: no text {key!r} in {BUNDLE.name}")
             target = out / game_id / f"{puzzle['id']}.json"
-            cached = None
-            if cache is not None:
-                key = hashlib.sha256((version + game_id + _compact(puzzle)).encode()).hexdigest()
-                cached = cache / f"{key}.json"
+            cached = None if cache is None else cache_path(cache, version, game_id, puzzle)
+            if cached is not None:
                 kept.add(cached)
             if cached is not None and cached.is_file():
                 text = cached.read_text(encoding="utf-8")
@@ -341,7 +391,7 @@ def write_puzzle_data(
                 except Exception as error:
                     raise PuzzleFileError(f"{where}: {error}") from error
                 if cached is not None:
-                    cache.mkdir(parents=True, exist_ok=True)
+                    cached.parent.mkdir(parents=True, exist_ok=True)
                     cached.write_text(text, encoding="utf-8")
             target.write_text(text, encoding="utf-8")
             written.append(target)
@@ -376,7 +426,9 @@ def page_html(game_id: str, template: str | None = None) -> str:
     template = TEMPLATE.read_text() if template is None else template
     title = f"puzzles.title.{game_id}" if game_id else "puzzles.title"
     heading = '<p class="tryit-prompt puzzle-prompt" id="puzzle-board-prompt"></p>'
-    board = tryit_block_html("puzzle-board", heading, "", None, buttons=("reset", "hint", "answer"))
+    board = tryit_block_html(
+        "puzzle-board", heading, "", None, buttons=("reset", "hint", "answer"), placer=True
+    )
     return (
         template.replace("{{TITLE}}", html.escape(title))
         .replace("{{GAMES}}", game_links(game_id))

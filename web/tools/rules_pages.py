@@ -20,9 +20,12 @@ key) and optionally ``progress`` (after a right action that is not the last).
 At build time each try-it becomes JSON for the page glue (web/app/glue/tryit.py; no engine
 runs in the browser): per position reached by right actions, its SVG, the click paths of the
 legal actions exactly as the game page's controller matches clicks
-(:func:`pyengine.controller.click_paths`), each action's verdict, the engine's explanation of
-clicks that make no legal action, the labels screen readers say for each cell, and the buttons
-for clicks that are not cells.
+(:func:`pyengine.controller.click_paths`), each action's verdict and its words
+(web/tools/tryit_words.py), the engine's explanation of clicks that make no legal action, the
+labels screen readers say for each cell, the buttons for clicks that are not cells, the dice
+(Fight the Virus) and, where the next click places a shape on the sheet, the face whose shapes
+the page's shape placer offers (the presentation's ``placement``; the shapes of each face are
+stored once, in ``shapes``).
 """
 
 from __future__ import annotations
@@ -33,6 +36,11 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+
+try:  # imported as tools.rules_pages (the build) or as rules_pages (web/tools on sys.path)
+    from tools.tryit_words import said
+except ImportError:
+    from tryit_words import said
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 WEB = REPOSITORY / "web"
@@ -163,6 +171,23 @@ class _Messages:
         return self.index[text]
 
 
+def action_of(state, text: str):
+    """The legal action of ``state`` whose notation is ``text``."""
+    for action in state.legal_actions():
+        if str(action) == text:
+            return action
+    raise ValueError(f"{text} is not legal here")
+
+
+def dice_picture(present, state, tokens: list[str]) -> str | None:
+    """The dice beside the board (the presentation's extra ``dice``), if the game has them;
+    without their title and its id (a page holds many boards)."""
+    for extra in present.extras(state, tokens):
+        if extra["id"] == "dice":
+            return board_svg(str(extra["svg"]))
+    return None
+
+
 def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
     """The JSON a try-it board runs on (see the module docs). Node 0 is the start; its SVG is
     left out (the page carries it as the board's first picture)."""
@@ -174,6 +199,7 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
     solver = spec.get("solver")  # with a solver, the other seats' actions are answers
     messages = _Messages()
     nodes: list[dict[str, Any]] = []
+    shapes: dict[str, Any] = {}  # face -> its shapes, for the shape placer
 
     def node(state, played: list[str], last_move: list[str]) -> int:
         number = len(nodes)
@@ -204,7 +230,8 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
                 raise ValueError(f"{game_id}: after {played} the solutions disagree: {replies}")
             after = state.clone()
             after.apply(replies[0])
-            reply = {"text": replies[0], "right": True}
+            words = messages.add(said(game_id, state, action_of(state, replies[0])))
+            reply = {"text": replies[0], "right": True, "said": words}
             entry.update(paths=[], actions=[reply], explain={}, buttons={}, auto=0)
             reply["next"] = node(after, [*played, replies[0]], list(present.last_move(after)))
             return number
@@ -220,7 +247,11 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
                 index_of[text] = len(actions)
                 sequence = [*played, text]
                 right = any(solution[: len(sequence)] == sequence for solution in solutions)
-                item: dict[str, Any] = {"text": text, "right": right}
+                item: dict[str, Any] = {
+                    "text": text,
+                    "right": right,
+                    "said": messages.add(said(game_id, state, action)),
+                }
                 if not right:
                     item["why"] = spec.get("why", {}).get(text, spec["wrong"])
                 actions.append(item)
@@ -253,6 +284,27 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
                     continue  # a fresh start
                 explain[" ".join(clicked)] = messages.add(present.explain(state, list(clicked)))
         entry.update(paths=paths, actions=actions, explain=explain, buttons=buttons)
+        # Where the next click places a shape (a click that is neither a spot nor a button),
+        # the face the page's shape placer offers.
+        place: dict[str, int] = {}
+        for prefix in sorted(prefixes):
+            depth = len(prefix)
+            if any(
+                tuple(cells[:depth]) == prefix
+                and cells[depth] not in on_board
+                and cells[depth] not in buttons
+                for cells, _ in pairs
+                if len(cells) > depth
+            ):
+                placement = present.placement(state, list(prefix))
+                if placement:
+                    place[" ".join(prefix)] = placement["face"]
+                    shapes.setdefault(str(placement["face"]), placement["shapes"])
+        if place:
+            entry["place"] = place
+        dice = dice_picture(present, state, [cells[0] for cells, _ in pairs if cells])
+        if dice is not None:
+            entry["dice"] = messages.add(dice)
         for item in actions:
             if item["right"]:
                 after = state.clone()
@@ -264,6 +316,8 @@ def tryit_data(game_id: str, spec: dict[str, Any]) -> dict[str, Any]:
     data: dict[str, Any] = {
         key: spec[key] for key in ("prompt", "success", "wrong", "progress", "hint") if key in spec
     }
+    if shapes:
+        data["shapes"] = shapes
     return {**data, "nodes": nodes, "messages": messages.table}
 
 
@@ -290,30 +344,55 @@ TRYIT_BUTTONS = {
 }
 
 
+def placer_html(uid: str) -> str:
+    """The shape placer of a try-it block (``glue.placer.ShapePlacer`` finds its parts by
+    class: the game page's markup, web/templates/game.html, with classes for ids)."""
+    tools = "".join(
+        f'<button type="button" class="placer-{name}"><span data-i18n="ftv-ui.placer.{name}">'
+        "</span></button>"
+        for name in ("rotate", "flip", "cancel")
+    )
+    return (
+        f'<section class="placer tryit-placer" aria-labelledby="{uid}-placer-title" hidden>'
+        f'<h4 class="placer-title" id="{uid}-placer-title"></h4>'
+        f'<div class="placer-tools"><span class="placer-shape" aria-hidden="true"></span>{tools}</div>'
+        '<div class="placer-palette" role="group" data-i18n-aria-label="ftv-ui.placer.palette"'
+        " hidden></div>"
+        '<p class="placer-help" data-i18n="ftv-ui.placer.help"></p>'
+        '<p class="placer-hint"></p></section>'
+    )
+
+
 def tryit_block_html(
     uid: str,
     heading: str,
     start_svg: str,
     data: dict[str, Any] | None,
     buttons: tuple[str, ...] = ("reset",),
+    placer: bool | None = None,
 ) -> str:
     """A try-it block (what ``glue.tryboard.TryBoard`` draws on): ``heading`` is its title
     and prompt markup (the prompt's element is ``{uid}-prompt``, which the board's
-    description names), then the board with ``start_svg``, its buttons, feedback and live
-    region, the ``buttons`` under it (of TRYIT_BUTTONS) and ``data`` as a JSON script
-    (``{uid}-data``; None for a page that loads its data later)."""
+    description names), then the board with ``start_svg``, its dice, buttons, shape placer
+    (``placer``: by default when ``data`` places shapes), feedback and live region, the
+    ``buttons`` under it (of TRYIT_BUTTONS) and ``data`` as a JSON script (``{uid}-data``;
+    None for a page that loads its data later)."""
     actions = "".join(
         f'<button type="button" class="tryit-{name}"><span data-i18n="{TRYIT_BUTTONS[name]}">'
         "</span></button>"
         for name in buttons
     )
     script = "" if data is None else _json_script(data, f"{uid}-data")
+    if placer is None:
+        placer = data is not None and "shapes" in data
     return (
         f'<div class="tryit" id="{uid}" data-tryit="{uid}-data">{heading}'
         f'<div class="tryit-board" tabindex="0" role="application" data-i18n-aria-label="rules.tryit.board-label"'
         f' aria-describedby="{uid}-prompt {uid}-help">{start_svg}</div>'
         f'<p class="tryit-help muted" id="{uid}-help" data-i18n="rules.tryit.help"></p>'
-        f'<div class="tryit-buttons" role="group" data-i18n-aria-label="rules.tryit.choices"></div>'
+        '<div class="tryit-choices"><div class="tryit-dice" aria-hidden="true" hidden></div>'
+        f'<div class="tryit-buttons" role="group" data-i18n-aria-label="rules.tryit.choices"></div></div>'
+        f"{placer_html(uid) if placer else ''}"
         f'<p class="tryit-feedback" aria-live="polite"></p>'
         f'<p class="tryit-announce visually-hidden" aria-live="polite"></p>'
         f'<div class="tryit-actions">{actions}</div>{script}</div>'

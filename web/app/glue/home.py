@@ -13,6 +13,7 @@ from glue.saved import MAX_DOCUMENT_CHARS, SavedGames, is_listing_key, read_json
 from glue.score_table import CHALLENGES_KEY
 from glue.starts import LEVEL_KEY, LEVELS, chosen_level
 from glue.text import Translator
+from glue.trainer import STORAGE_KEY, Trainer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -167,6 +168,11 @@ def bind_level() -> None:
     select.on("change", changed)
 
 
+# What the daily puzzle's card says, by what this browser's trainer record holds of it.
+DAILY_STATES = {"new": "", "solved": "home.daily-solved", "failed": "home.daily-not-solved"}
+DAILY_GO = {"new": "home.daily-go", "solved": "home.daily-again", "failed": "home.daily-retry"}
+
+
 class DailyCard:
     """The home page's "Daily puzzle": the day's puzzle (``glue.daily``) with its game, task
     and start position, linking to the trainer (puzzles.html#daily). Everything it shows is
@@ -196,6 +202,7 @@ class DailyCard:
         except Exception:  # a card that cannot load is left out
             return  # offline before the site was kept, or no puzzles: no card
         self.language.on_change(self.changed)
+        dom.on_window("storage", self.changed)  # solved in another tab: said here too
 
     def changed(self, *_: "Any") -> None:
         dom.spawn(self.render(), "the daily puzzle")
@@ -224,7 +231,18 @@ class DailyCard:
         part = section.find(".daily-board")
         if part is not None and isinstance(puzzle.get("svg"), str):
             part.set_markup(puzzle["svg"])  # the engine's own SVG, from this site
+        state = Trainer.from_text(dom.setting(STORAGE_KEY))[0].tried(puzzle["id"])
+        part = section.find(".daily-state")
+        if part is not None:
+            said = DAILY_STATES[state]
+            part.set_text(self.language.t(said) if said else "")
+            part.show(bool(said))
+        part = section.find(".daily-go")
+        if part is not None:
+            part.set_data("i18n", DAILY_GO[state])
+            part.set_text(self.language.t(DAILY_GO[state]))
         section.set_data("puzzle", puzzle["id"])
+        section.set_data("state", state)
         section.show(True)
 
 

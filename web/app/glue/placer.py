@@ -1,6 +1,9 @@
 """The shape placer of a sheet board (Fight the Virus's analysis, ``view.placement``): draws the
 state of ``glue.shapes`` (which explains the rules) on the board and the #placer panel, and
-turns the pointer, touches, buttons and the R and F keys into its changes.
+turns the pointer, touches, buttons and the R and F keys into its changes. The game page's
+placer is the one of web/templates/game.html, found by id; a try-it board's (``glue.tryboard``)
+is the same markup inside its block, found by class (``parts``), on the try-it's own
+``ShapeChoice`` (``choice``).
 
 DOM (web/templates/game.html): #placer (section, hidden unless placing; data-face,
 data-legal="true|false" for the current anchor), #placer-title, #placer-shape (a picture of
@@ -108,10 +111,18 @@ def patterns() -> "dom.Element":
     return svg_tree("defs", {"class": "placer-defs"}, found)
 
 
+def page_part(name: str) -> "dom.Element":
+    """A part of the game page's placer: "" the section, else #placer-<name>."""
+    return dom.node("placer-" + name if name else "placer")
+
+
 class ShapePlacer:
     """``board``: the board element (its spots are [data-cell]); ``on_place(token)``: a
     placement is chosen (sent whether legal or not); ``on_cancel()``: Escape or the Cancel
-    button. Both may be coroutine functions."""
+    button. Both may be coroutine functions. ``choice``: the state it draws (a new one by
+    default); ``parts(name)``: its markup's parts ("" the section, "title", "shape", "rotate",
+    "flip", "cancel", "palette", "hint"; the game page's by default); ``say(text)``: the live
+    region for what a click could not place (the game page's #announce by default)."""
 
     def __init__(
         self,
@@ -119,25 +130,36 @@ class ShapePlacer:
         board: "dom.Element",
         on_place: "Callable[[str], Any]",
         on_cancel: "Callable[[], Any]",
+        choice: "ShapeChoice | None" = None,
+        parts: "Callable[[str], dom.Element] | None" = None,
+        say: "Callable[[str], Any] | None" = None,
     ) -> None:
         self.language = language
         self.board = board
         self.on_place = dom.guarded(on_place, "shape placement")
         self.on_cancel = dom.guarded(on_cancel, "placement cancel")
-        self.choice = ShapeChoice()
+        self.choice = ShapeChoice() if choice is None else choice
+        self.part = page_part if parts is None else parts
+        self.say = say or (lambda text: dom.node("announce").set_text(text))
+        self.built: str | None = None  # the placement whose palette is built
         self.hint: dict[str, Any] | None = None  # {message, level} shown under the panel
         self.last_pointer: str | None = None  # the pointer type of the last press on the board
         self.bind()
+
+    def use(self, choice: "ShapeChoice") -> None:
+        """Draws another state from now on (a try-it board's next position)."""
+        self.choice = choice
+        self.built = None
 
     @property
     def active(self) -> bool:
         return self.choice.active
 
     def bind(self) -> None:
-        dom.node("placer-rotate").on("click", lambda event: self.turn(rotate))
-        dom.node("placer-flip").on("click", lambda event: self.turn(flip))
-        dom.node("placer-cancel").on("click", lambda event: self.on_cancel())
-        dom.node("placer-palette").on("click", self.on_palette_click)
+        self.part("rotate").on("click", lambda event: self.turn(rotate))
+        self.part("flip").on("click", lambda event: self.turn(flip))
+        self.part("cancel").on("click", lambda event: self.on_cancel())
+        self.part("palette").on("click", self.on_palette_click)
         self.board.on("pointermove", self.on_pointer_move)
         self.board.on("pointerleave", self.on_pointer_leave)
         self.board.on("pointerdown", self.on_pointer_down)
@@ -182,15 +204,18 @@ class ShapePlacer:
     def update(self, placement: "Placement | None", can_cancel: bool = True) -> bool:
         """Called with every view (None: no placement now). A new placement (another face or
         other legal placements) starts from a shape that fits somewhere; returns True then."""
-        fresh = self.choice.update(placement)
-        dom.node("placer").show(bool(placement))
-        dom.node("placer-cancel").show(can_cancel)
+        self.choice.update(placement)
+        self.part("").show(bool(placement))
+        self.part("cancel").show(can_cancel)
         if not placement:
             self.clear_board()
             self.hint = None
+            self.built = None
             return False
+        fresh = self.choice.identity != self.built
         if fresh:
             self.build_palette()
+            self.built = self.choice.identity
         self.draw()
         return fresh
 
@@ -214,7 +239,7 @@ class ShapePlacer:
             self.draw()
         elif outcome == "outside":  # not a placement the engine can name: said here
             self.show_hint({"key": "ftv-ui.placer.outside", "params": {}}, "error")
-            dom.node("announce").set_text(dom.node("placer-hint").text())
+            self.say(self.part("hint").text())
         elif token is not None:
             self.on_place(token)
         return True
@@ -250,7 +275,7 @@ class ShapePlacer:
     # -- drawing -------------------------------------------------------------------------------
 
     def build_palette(self) -> None:
-        palette = dom.node("placer-palette")
+        palette = self.part("palette")
         palette.show(self.choice.palette_shown())
         buttons = []
         for family in self.choice.families:
@@ -264,7 +289,7 @@ class ShapePlacer:
 
     def show_hint(self, message: "Mapping[str, Any] | None", level: str = "info") -> None:
         self.hint = {"message": message, "level": level} if message else None
-        hint = dom.node("placer-hint")
+        hint = self.part("hint")
         hint.set_text(self.language.message(message) if message else "")
         hint.set_data("level", level)
 
@@ -280,16 +305,16 @@ class ShapePlacer:
             if spot is not None:
                 spot.set_class("reach")
         t = self.language.message
-        picture = dom.node("placer-shape")
+        picture = self.part("shape")
         picture.replace_children([shape_picture(choice.shape)])
         picture.set_data("shape", shape_key(choice.shape))
-        section = dom.node("placer")
+        section = self.part("")
         section.set_data("face", choice.face)
-        dom.node("placer-title").set_text(t(choice.title()))
+        self.part("title").set_text(t(choice.title()))
         picture.set_attr("title", t(choice.current_name()))
         current = choice.current_family()
         families = {family.key: family for family in choice.families}
-        for button in dom.node("placer-palette").find_all(".shape-button"):
+        for button in self.part("palette").find_all(".shape-button"):
             family = families.get(button.data("family") or "")
             if family is None:
                 continue

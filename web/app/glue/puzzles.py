@@ -149,12 +149,13 @@ class PuzzlePage:
         self.data = data
         self.daily = daily
         self.attempt = Attempt(puzzle_id, entry["rating"])
-        self.outcome = None
+        self.outcome = None  # the last puzzle's rating change and result go with it
         self.section.set_data("puzzle", puzzle_id)
         self.section.set_data("game", game)
         self.section.set_data("state", "solving")
         self.link.set_attr("href", "#id=" + puzzle_id)
         self.render_puzzle()
+        self.render_stats()
 
     # -- events ----------------------------------------------------------------------------
 
@@ -180,13 +181,14 @@ class PuzzlePage:
         if attempt is None or self.board is None or self.data is None:
             return
         done = self.board.tryit.done
-        verdict = attempt.after(step.kind, done)
+        shown = self.board.tryit.showing  # the answer was shown: not solved by the player
+        verdict = attempt.after(step.kind, done and not shown)
         if verdict is not None:
             self.outcome = self.record.judge(attempt.puzzle_id, attempt.rating, verdict)
             self.keep()
             self.render_stats()
         if done:
-            self.section.set_data("state", "solved")
+            self.section.set_data("state", "answered" if shown else "solved")
         elif step.kind == "reset":
             self.section.set_data("state", "solving")
         self.render_result()
@@ -238,11 +240,11 @@ class PuzzlePage:
                 )
                 if outcome.solved and outcome.streak > 1:
                     texts.append(self.t("puzzles.streak-said", {"count": outcome.streak}))
-            if attempt.solved and attempt.verdict is False:
-                answered = self.board is not None and self.board.tryit.answered
-                texts.append(
-                    self.t("puzzles.result.answered" if answered else "puzzles.result.again")
-                )
+            board = self.board.tryit if self.board is not None else None
+            if board is not None and board.showing and board.done:
+                texts.append(self.t("puzzles.result.answered"))
+            elif attempt.solved and attempt.verdict is False:
+                texts.append(self.t("puzzles.result.again"))
             if attempt.verdict is not None:
                 texts.append(self.t("puzzles.puzzle-rating", {"rating": attempt.rating}))
         self.result.set_text(" ".join(texts))

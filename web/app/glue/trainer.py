@@ -159,6 +159,14 @@ class Trainer:
         self.history = self.history[:HISTORY]
         return Outcome(solved, before, self.rating, self.streak)
 
+    def tried(self, puzzle_id: str) -> str:
+        """What the history holds of a puzzle: ``solved`` (its first try solved it),
+        ``failed`` (not solved at the first try) or ``new`` (not among the last tried)."""
+        for item in self.history:
+            if item[0] == puzzle_id:
+                return "solved" if item[1] else "failed"
+        return "new"
+
     def next_puzzle(
         self,
         entries: "list[dict[str, Any]]",
@@ -254,8 +262,9 @@ class Attempt:
 
     def after(self, kind: str, done: bool) -> "bool | None":
         """The verdict a board's step of ``kind`` gives (glue.tryit ``Step``; ``done``: the
-        board is solved after it), None when it judges nothing (or nothing new)."""
-        if done and kind in ("right", "reply", "answer"):
+        player has solved the board with it: not when it is the end of the answer shown),
+        None when it judges nothing (or nothing new)."""
+        if done and kind in ("right", "reply"):
             self.solved = True
         if self.verdict is not None:
             return None

@@ -1,5 +1,6 @@
 """A "try it" board on the page: the board's SVG (with motion from the last picture) and
-cell classes, the buttons, the feedback, the keyboard cursor, the announcements, hints, the
+cell classes, the dice, the buttons, the shape placer (``glue.placer``, drawing the try-it's
+own ``ShapeChoice``), the feedback, the keyboard cursor, the announcements, hints, the
 opponent's answers and "show the answer". ``glue.tryit`` decides what clicks and keys mean; the
 data was computed by the engine at build time (web/tools/rules_pages.py ``tryit_data``). Used
 by the rules pages' exercises, the lessons and the puzzle trainer."""
@@ -43,6 +44,10 @@ class TryBoard:
         self.epoch = 0  # a new position or a reset stops the replies and answers under way
         self.board = part(root, ".tryit-board")
         self.buttons = part(root, ".tryit-buttons")
+        self.dice = root.find(".tryit-dice")  # a sheet's dice (clicks as on the game page)
+        self.placer_section = root.find(".tryit-placer")
+        self.placer: Any = None  # glue.placer.ShapePlacer, made for the first shape to place
+        self.pointer = ""  # the pointer type of the last press on the board
         self.feedback = part(root, ".tryit-feedback")
         self.announcer = part(root, ".tryit-announce")
         self.start_svg = self.board.content_markup() if start_svg is None else start_svg
@@ -53,10 +58,13 @@ class TryBoard:
         self.order: list[str] = []  # their names in page order
         self.shown: list[tuple[dom.Element, Button]] = []  # the buttons shown, what they do
         self.board.on("click", self.on_click)
+        self.board.on("pointerdown", self.on_pointer_down)
         self.board.on("keydown", self.on_key)
         self.board.on("focus", self.on_focus)
         self.board.on("blur", self.on_blur)
         self.buttons.on("click", self.on_button)
+        if self.dice is not None:
+            self.dice.on("click", self.on_die)
         for name, handler in (
             ("reset", self.on_reset),
             ("hint", self.on_hint),
@@ -72,10 +80,13 @@ class TryBoard:
         """A new position on the same board (the next lesson step, the next puzzle)."""
         self.epoch += 1
         self.tryit = TryIt(data)
+        if self.placer is not None:
+            self.placer.use(self.tryit.shapes)
         if game:
             self.game = game
         self.start_svg = start_svg
         self.shown_svg = None
+        self.announce("")  # nothing said of the last position carries over
         self.draw()
 
     def text(self, value: "Any") -> str:
@@ -90,7 +101,17 @@ class TryBoard:
             return
         token = cell.data("cell") or ""
         self.tryit.cursor = token
-        self.after(self.tryit.click(token))
+        self.after(self.tryit.click(token, self.pointer == "touch"))
+
+    def on_pointer_down(self, event: "dom.Event") -> None:
+        self.pointer = event.pointer
+
+    def on_die(self, event: "dom.Event") -> None:
+        """A die of the dice picture: its click, as on the game page (when it is offered)."""
+        die = event.target.closest("[data-click]") if event.target is not None else None
+        token = die.data("click") if die is not None else None
+        if token and token in self.tryit.targets():
+            self.after(self.tryit.click(token))
 
     def on_button(self, event: "dom.Event") -> None:
         target = event.target.closest("button") if event.target is not None else None
@@ -98,11 +119,35 @@ class TryBoard:
             return
         for element, button in self.shown:
             if element.same(target):
+                # chosen from the keyboard (a click without a pointer): the focus follows
+                focused = target.has_focus() and event.pointer == ""
                 if button.action is None:
                     self.after(self.tryit.click(button.token))
                 else:
                     self.after(self.tryit.play(button.action))
+                if focused:
+                    self.restore_focus(button.token)
                 return
+
+    def restore_focus(self, token: str) -> None:
+        """After a button chosen from the keyboard is redrawn: the focus goes to the board
+        while a shape is placed (its cursor on where the shape fits), else to the same choice
+        if it is still offered, else to the first button, else to the board."""
+        placing = self.placer_active()
+        if not placing:
+            for element, button in self.shown:
+                if button.token == token:
+                    element.focus()
+                    return
+            if self.shown:
+                self.shown[0][0].focus()
+                return
+        self.board.focus()
+        if placing:
+            self.show_cursor(True)  # says the cell and what the shape would do there
+
+    def placer_active(self) -> bool:
+        return self.tryit.placement() is not None
 
     def on_key(self, event: "dom.Event") -> None:
         key = event.key
@@ -120,6 +165,9 @@ class TryBoard:
         elif key == "Escape":
             event.prevent()
             self.after(self.tryit.cancel())
+        elif key.lower() in ("r", "f") and not event.modified and self.placer_active():
+            event.prevent()
+            self.after(self.tryit.turn_shape("rotate" if key.lower() == "r" else "flip"))
 
     def on_focus(self, event: "dom.Event") -> None:
         self.show_cursor(False)
@@ -129,6 +177,11 @@ class TryBoard:
 
     def on_reset(self, event: "dom.Event") -> None:
         self.reset()
+        self.board.focus()
+
+    def on_cancel(self) -> None:
+        """The shape placer's Cancel button: the selection goes, as with Escape."""
+        self.after(self.tryit.cancel())
         self.board.focus()
 
     def reset(self) -> None:
@@ -197,14 +250,35 @@ class TryBoard:
             element.set_class("tryit-selected", cell in tryit.selection)
             element.set_class("tryit-hint", cell in tryit.hinted)
             element.set_attr("aria-label", self.text(tryit.aria_label(cell, targets)))
+        self.draw_dice()
         self.draw_buttons(targets)
+        self.draw_placer()
         self.render_feedback()
         if self.board.has_focus():
             self.show_cursor(False)
 
+    def draw_dice(self) -> None:
+        """The dice beside a sheet, the die the selection names marked."""
+        if self.dice is None:
+            return
+        picture = self.tryit.dice()
+        self.dice.show(picture is not None)
+        if picture is None:
+            self.dice.set_markup("")
+            return
+        self.dice.set_markup(picture)  # the engine's own SVG
+        offered = self.tryit.targets()
+        marked = False  # a double's two dice make the same click: one is marked chosen
+        for die in self.dice.find_all("[data-click]"):
+            token = die.data("click") or ""
+            die.set_class("offered", token in offered)
+            chosen = not marked and token in self.tryit.selection
+            die.set_class("selected", chosen)
+            marked = marked or chosen
+
     def draw_buttons(self, targets: "list[str]") -> None:
         """Clicks that are not cells (a die, a piece to write) and actions made without a cell
-        (a pass, "erase nothing") are buttons."""
+        (a pass, "erase nothing") are buttons; the one a hint points at is marked."""
         self.shown = []
         for button in self.tryit.buttons(targets, self.on_board):
             element = dom.make("button", "", self.text(button.label))
@@ -212,9 +286,34 @@ class TryBoard:
             element.set_data("token", button.token)
             if button.pressed:
                 element.set_attr("aria-pressed", "true")
+            element.set_class("tryit-hint", button.token in self.tryit.hinted)
             self.shown.append((element, button))
         self.buttons.replace_children([element for element, _ in self.shown])
         self.buttons.show(bool(self.shown))
+
+    def draw_placer(self) -> None:
+        """The shape placer, while the next click places a shape (made the first time); a new
+        placement puts the keyboard cursor where the shape first fits."""
+        placement = self.tryit.placement()
+        if self.placer is None:
+            if placement is None or self.placer_section is None:
+                return
+            from glue.placer import ShapePlacer
+
+            section = self.placer_section
+            self.placer = ShapePlacer(
+                self.language,
+                self.board,
+                lambda token: None,  # clicks on the sheet go through glue.tryit
+                self.on_cancel,
+                choice=self.tryit.shapes,
+                parts=lambda name: part(section, ".placer-" + name) if name else section,
+                say=self.announce,
+            )
+        if self.placer.update(placement):
+            anchor = self.placer.suggested_anchor()
+            if anchor is not None:
+                self.tryit.cursor = anchor
 
     def on_board(self, token: str) -> bool:
         return token in self.cells
@@ -240,12 +339,17 @@ class TryBoard:
     def show_cursor(self, announce: bool) -> None:
         cursor = self.tryit.place_cursor(self.order)
         self.hide_cursor()
+        if self.placer is not None:
+            self.placer.set_cursor(cursor)
         cell = self.cells.get(cursor) if cursor else None
         if cell is None:
             return
         cell.set_class("tryit-cursor", True)
         if announce:
-            self.announce(str(cell.attr("aria-label") or cursor))
+            said = str(cell.attr("aria-label") or cursor)
+            if self.placer is not None and self.placer.active and self.placer.hint:
+                said += ". " + self.text(self.placer.hint["message"])
+            self.announce(said)
 
     def hide_cursor(self) -> None:
         for element in self.board.find_all(".tryit-cursor"):

@@ -23,7 +23,10 @@ Imported as ``puzzles`` with ``web/tools`` on ``sys.path``. Modules:
   gives the same sequence, duplicates included (the generator removes them);
 * optionally ``SHARES``: ``{(kind, turns): share}``, the wanted mix of a file (shares of the
   count; the generator fills what it can and tops up with what comes);
-* optionally ``DEFAULT_COUNT``, the number of puzzles a file holds by default.
+* optionally ``DEFAULT_COUNT``, the number of puzzles a file holds by default;
+* optionally ``player_turns(state, line) -> int``: the solver's turns on ``line`` (the main
+  line, from ``state``) as the game's rules and its players count them, where they are not
+  the runs of consecutive actions the proof counts (Virus Fight: one instruction a turn).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-__all__ = ["GAMES", "ProofError", "game_module", "reprove_stored"]
+__all__ = ["GAMES", "ProofError", "game_module", "player_turns", "reprove_stored"]
 
 GAMES: dict[str, str] = {
     "zebra": "puzzles.zebra",
@@ -74,3 +77,27 @@ def reprove_stored(
     if sorted(found) != sorted(puzzle["solutions"]):
         raise ProofError(f"{name}: the solutions are not every accepted order of the answer")
     return found
+
+
+def player_turns(puzzle: dict[str, Any], game: str | None = None) -> int:
+    """The solver's turns on a puzzle's main line as the player counts them (the text of the
+    puzzle says it): the game module's ``player_turns``, else the runs of consecutive solver
+    actions on the line (a proof's turns). ``game``: by default the one the id names."""
+    from puzzles.format import position, puzzle_game
+
+    game = game or puzzle_game(puzzle)
+    state = position(puzzle, game)
+    line = puzzle["solutions"][0]
+    counted = getattr(game_module(game), "player_turns", None)
+    if counted is not None:
+        return int(counted(state, line))
+    solver = int(puzzle["solver"])
+    runs = 0
+    previous = None
+    for text in line:
+        mover = state.current_player()
+        if mover == solver and previous != solver:
+            runs += 1
+        previous = mover
+        state.apply(text)
+    return runs

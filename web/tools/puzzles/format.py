@@ -3,8 +3,8 @@
 ```
 {"format": "virus-games/puzzles", "version": 1, "game": "zebra",
  "generator": {"command": "...", "seed": 1, "seconds": 812.5},
- "puzzles": [{"id": "zebra-001", "kind": "win", "turns": 2, "options": {...},
-              "record": "...", "solver": 0, "solutions": [["c2-d2", "b1-b2", "d2-d3"]],
+ "puzzles": [{"id": "zebra-001", "kind": "win", "turns": 2, "player_turns": 2,
+              "options": {...}, "record": "...", "solver": 0, "solutions": [["c2-d2", "b1-b2", "d2-d3"]],
               "rating": 1420, "tries": {"random": [3, 8], "easy": [2, 4], ...}}]}
 ```
 
@@ -48,6 +48,7 @@ PUZZLE_KEYS = (
     "id",
     "kind",
     "turns",
+    "player_turns",
     "options",
     "record",
     "solver",
@@ -101,6 +102,8 @@ def validate_puzzle(puzzle: object, game: str, index: int) -> None:
         raise _fail(where, "kind", "must be a lower-case word")
     if not _is_int(puzzle["turns"]) or puzzle["turns"] < 1:
         raise _fail(where, "turns", "must be a positive integer")
+    if not _is_int(puzzle["player_turns"]) or puzzle["player_turns"] < puzzle["turns"]:
+        raise _fail(where, "player_turns", "must be an integer, at least 'turns'")
     if not isinstance(puzzle["options"], dict):
         raise _fail(where, "options", "must be a JSON object")
     if not isinstance(puzzle["record"], str) or not puzzle["record"].strip():

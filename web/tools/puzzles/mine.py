@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
-from puzzles import game_module
+from puzzles import game_module, player_turns
 from puzzles.difficulty import DEFAULT_TRIES, measure, rating
 from puzzles.format import document, position
 
@@ -99,6 +99,7 @@ def generate(
     for number, candidate in enumerate(kept):
         counts = measure(game, candidate, tries, seed=seed * 10_000 + number)
         rated.append(dict(candidate, rating=rating(counts), tries=counts))
+        rated[-1]["player_turns"] = player_turns(rated[-1], game)
         say(f"{game}: measured {number + 1}/{len(kept)}: rating {rated[-1]['rating']} {counts}")
     rated.sort(
         key=lambda puzzle: (puzzle["rating"], puzzle["kind"], puzzle["turns"], puzzle["record"])

@@ -51,6 +51,7 @@ __all__ = [
     "find_puzzle",
     "goal",
     "mine_candidates",
+    "player_turns",
     "prove",
     "search_key",
     "survive_line",
@@ -75,6 +76,18 @@ MAX_CHILDREN = 60
 """Turn starts with more distinct turns than this are tried themselves, not their children."""
 PAIRINGS = (("easy", "easy"), ("easy", "random"), ("random", "easy"))
 """The self-play games that give the candidates: seat 1's level, seat 2's level, in turn."""
+
+
+def player_turns(state: State, line: list[str]) -> int:
+    """The solver's turns on ``line`` as the rules count them: one instruction each (§6.1), so
+    a proof's turn that ends one round and starts the next is two."""
+    assert isinstance(state, VirusFightState)
+    solver = state.current_player()
+    trial = state.clone()
+    before = len(trial.turns)
+    for text in line:
+        trial.apply(text)
+    return sum(1 for entry in trial.turns[before:] if entry.seat == solver)
 
 
 def search_key(state: State, root_length: int) -> Hashable:
