@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, expect
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 # VIRUS_GAMES_DIST points the run at another build (two people testing side by side).
@@ -81,6 +81,21 @@ def browser_context_args(browser_context_args: dict) -> dict:
     }
 
 
+# Generous waits: a loaded machine answers late, and a wait only lasts this long when it fails
+# (then Playwright's message says what the page was showing). An assertion waits up to
+# EXPECT_MS, an action or a navigation up to ACTION_MS.
+EXPECT_MS = 20_000
+ACTION_MS = 60_000
+expect.set_options(timeout=EXPECT_MS)
+
+
+def patient(context: BrowserContext) -> BrowserContext:
+    """``context`` with the run's action and navigation timeouts (every context a test makes)."""
+    context.set_default_timeout(ACTION_MS)
+    context.set_default_navigation_timeout(ACTION_MS)
+    return context
+
+
 # Asks the game pages for their test hook, window.virusGames (web/app/glue/dom/runtime.py
 # test_hooks_wanted): set before any of the page's scripts run.
 TEST_HOOKS = "window.virusGamesTestHooks = true;"
@@ -97,6 +112,7 @@ def installed_browser(playwright: Any, profile: Path) -> Any:
         viewport={"width": 1200, "height": 900},
     )
     installed.add_init_script(TEST_HOOKS)
+    patient(installed)
     return installed
 
 
@@ -104,6 +120,7 @@ def installed_browser(playwright: Any, profile: Path) -> Any:
 def context(context: BrowserContext) -> BrowserContext:
     """pytest-playwright's context for each test, with the pages' test hook asked for."""
     context.add_init_script(TEST_HOOKS)
+    patient(context)
     return context
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from conftest import TEST_HOOKS, is_same_origin
+from conftest import TEST_HOOKS, is_same_origin, patient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "app"))
 from glue.game_link import decode_link, encode_link
@@ -59,7 +59,7 @@ def two_devices(
         page.on("request", request)
 
     for _ in range(2):
-        context = browser.new_context(**browser_context_args)
+        context = patient(browser.new_context(**browser_context_args))
         context.add_init_script(TEST_HOOKS)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         context.on("page", watch)

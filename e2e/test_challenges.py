@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, expect
 
-from conftest import TEST_HOOKS, installed_browser
+from conftest import TEST_HOOKS, installed_browser, patient
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY / "web" / "app"))
@@ -36,7 +36,7 @@ def devices(browser: Browser, browser_context_args: dict) -> Iterator[list[Brows
     """Two devices: each a browser context with its own storage and clipboard."""
     made: list[BrowserContext] = []
     for _ in range(2):
-        context = browser.new_context(**browser_context_args)
+        context = patient(browser.new_context(**browser_context_args))
         context.add_init_script(TEST_HOOKS)
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         made.append(context)

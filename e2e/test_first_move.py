@@ -101,8 +101,8 @@ def expect_book_answering(page: Page) -> None:
 
 
 def expect_waiting(page: Page, text: str) -> None:
-    expect(page.locator("#loading")).to_be_visible(timeout=2_000)
-    expect(page.locator("#loading-text")).to_have_text(text, timeout=2_000)
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#loading-text")).to_have_text(text)
     assert_no_engine(page)
 
 

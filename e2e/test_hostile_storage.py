@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
+from conftest import patient
 from zebra_play import cells_of, click_cell
 
 MOVES = ["a2-a1", "c3-d3", "b1-c1", "d4-c4"]
@@ -188,7 +189,7 @@ def test_the_test_hook_exists_only_where_a_test_asks_for_it(
     page.goto(f"{site_url}/zebra.html")
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     assert page.evaluate("() => typeof window.virusGames") == "object"  # conftest asks
-    visitor = browser.new_context(service_workers="block")
+    visitor = patient(browser.new_context(service_workers="block"))
     try:
         plain = visitor.new_page()
         plain.goto(f"{site_url}/zebra.html")

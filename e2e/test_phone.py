@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from axe_audit import audit
-from conftest import TEST_HOOKS, PageWatch, is_same_origin
+from conftest import TEST_HOOKS, PageWatch, is_same_origin, patient
 from human_play import Chooser, engine_state, open_against_computer, settled, wait_until
 
 PHONES: dict[str, ViewportSize] = {
@@ -64,8 +64,10 @@ def phone_page(
     browser: Browser, site_url: str, viewport: ViewportSize
 ) -> Iterator[tuple[Page, PageWatch]]:
     """A page in a touch phone's context, watched like conftest's `watch` does it."""
-    context = browser.new_context(
-        viewport=viewport, has_touch=True, is_mobile=True, service_workers="block"
+    context = patient(
+        browser.new_context(
+            viewport=viewport, has_touch=True, is_mobile=True, service_workers="block"
+        )
     )
     record = PageWatch(origin=site_url)
 

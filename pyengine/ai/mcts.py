@@ -36,6 +36,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from pyengine.ai.clock import cpu_ms
 from pyengine.ai.heuristics import Heuristics
 from pyengine.core.game import Action, State
 
@@ -152,20 +153,21 @@ class Search:
         """Search until the budget is spent, or at most ``iterations`` more iterations, or
         for at most ``max_ms`` milliseconds; returns the iterations done by this call."""
         start = time.perf_counter()
+        cpu_start = cpu_ms()
         done_here = 0
         config = self.config
         while not self.done:
             if iterations is not None and done_here >= iterations:
                 break
-            now = (time.perf_counter() - start) * 1000.0
-            if max_ms is not None and now >= max_ms:
+            if max_ms is not None and (time.perf_counter() - start) * 1000.0 >= max_ms:
                 break
-            if config.time_ms is not None and self.elapsed_ms + now >= config.time_ms:
+            spent = cpu_ms() - cpu_start
+            if config.time_ms is not None and self.elapsed_ms + spent >= config.time_ms:
                 break
             self._iterate()
             done_here += 1
             self.iterations += 1
-        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
+        self.elapsed_ms += cpu_ms() - cpu_start
         return done_here
 
     @property

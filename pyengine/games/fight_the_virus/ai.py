@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 
+from pyengine.ai.clock import cpu_ms
 from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
@@ -307,14 +307,14 @@ def lookahead_choice(state: State, rng: random.Random, config: Lookahead = HARD)
         return candidates[0]
     seat = state.current_player()
     totals = [0.0] * len(candidates)
-    deadline = time.perf_counter() + config.time_ms / 1000.0
+    deadline = cpu_ms() + config.time_ms
     rounds = 0
     for _ in range(config.samples):
         seed = rng.getrandbits(62)
         results = []
         for action in candidates:
             results.append(_playout(state, seat, action, seed, config.horizon, weights))
-            if rounds and time.perf_counter() > deadline:
+            if rounds and cpu_ms() > deadline:
                 break
         else:  # only complete rounds count: every candidate saw the same dice
             totals = [total + result for total, result in zip(totals, results, strict=True)]

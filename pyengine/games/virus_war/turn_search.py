@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from itertools import islice, pairwise
 from typing import Any
 
+from pyengine.ai.clock import cpu_ms
 from pyengine.core.game import Action, State
 from pyengine.games.virus_war.bitboard import (
     Board,
@@ -141,6 +142,7 @@ class TurnSearch:
         """Search for at most ``max_ms`` milliseconds (to the end if ``None``); returns the
         enumerations done by this call."""
         start = time.perf_counter()
+        cpu_start = cpu_ms()
         before = self.iterations
         while not self._finished:
             try:
@@ -148,14 +150,14 @@ class TurnSearch:
             except StopIteration:
                 self._finish()
                 break
-            now = (time.perf_counter() - start) * 1000.0
+            spent = cpu_ms() - cpu_start
             # the net waits for the first list of turns, the fallback when it cuts
-            if self.elapsed_ms + now >= self.config.time_ms and self._first is not None:
+            if self.elapsed_ms + spent >= self.config.time_ms and self._first is not None:
                 self._finish()
                 break
-            if max_ms is not None and now >= max_ms:
+            if max_ms is not None and (time.perf_counter() - start) * 1000.0 >= max_ms:
                 break
-        self.elapsed_ms += (time.perf_counter() - start) * 1000.0
+        self.elapsed_ms += cpu_ms() - cpu_start
         return self.iterations - before
 
     def best_action(self) -> Action:
