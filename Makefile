@@ -8,17 +8,21 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: play test lint site unit e2e bench serve clean
+.PHONY: play test check lint site unit e2e bench serve clean
 
 play: site
 	@$(PY) web/tools/serve.py --root dist --port $(PORT)
 
 # Code health first (lint, format, types), then the engine tests under CPython (on both cores),
-# then the browser tests against the freshly built site. The e2e run is separate so that it
-# imports the built wheel, not the source tree.
+# then the browser tests against the freshly built site, on two workers that share the build
+# (each has its own static server and browser). The e2e run is separate so that it imports the
+# built wheel, not the source tree.
 test: lint site $(VENV)/.dev $(CHROMIUM)
 	$(PY) -m pytest tests -n 2
-	$(PY) -m pytest e2e
+	$(PY) -m pytest e2e -n 2
+
+# The inner loop while editing: lint, types and the unit tests (no build, no browser).
+check: lint unit
 
 # Lint, formatting and type checks; all their configuration is in pyproject.toml.
 lint: $(VENV)/.dev
@@ -30,8 +34,10 @@ lint: $(VENV)/.dev
 unit: $(VENV)/.dev
 	$(PY) -m pytest tests -n 2
 
-e2e: site $(VENV)/.dev $(CHROMIUM)
-	$(PY) -m pytest e2e
+# Browser tests against the existing build (`make site` first after a change to web/ or
+# pyengine/); `make e2e K=expression` runs the tests whose names match, as pytest -k does.
+e2e: $(VENV)/.dev $(CHROMIUM)
+	$(PY) -m pytest e2e -n 2 $(if $(K),-k "$(K)")
 
 # Always rebuilt, so tests never run against a stale site (a few seconds).
 site: $(VENV)/.site node_modules/.installed

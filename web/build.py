@@ -30,8 +30,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tools.glue_bundle import MICROPYTHON_VERSION, write_glue
 from tools.lessons import write_lesson_pages
@@ -40,6 +41,8 @@ from tools.puzzle_pages import write_puzzle_pages
 from tools.pwa import write_manifest_and_icons
 from tools.rules_pages import write_rules_pages
 from tools.service_worker import write_service_worker
+
+T = TypeVar("T")
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 WEB = REPOSITORY / "web"
@@ -68,6 +71,14 @@ SITE_DIRECTORIES = ("app", "static", "docs")
 
 def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
+
+
+def timed(step: str, function: Callable[..., T], *arguments: Any) -> T:
+    """``function(*arguments)``, its time logged (where a build's minute goes)."""
+    started = time.monotonic()
+    result = function(*arguments)
+    log(f"{step}: {time.monotonic() - started:.1f} s")
+    return result
 
 
 def sha256_of(path: Path) -> str:
@@ -566,21 +577,21 @@ def main(argv: list[str] | None = None) -> int:
     shutil.rmtree(staging, ignore_errors=True)
     staging.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as work:
-        wheel = build_wheel(Path(work))
+        wheel = timed("wheel", build_wheel, Path(work))
         sys.path.insert(0, str(wheel))  # render boards with exactly the code the site ships
-        runtime = copy_runtime(staging, wheel)
-        copy_pages(staging, runtime)
+        runtime = timed("runtime", copy_runtime, staging, wheel)
+        timed("pages", copy_pages, staging, runtime)
         write_build_info(staging, runtime, wheel)
-        books = write_opening_books(staging)  # the first move before the engine arrives
+        # the first move before the engine arrives
+        books = timed("opening books", write_opening_books, staging)
         log(f"opening books: {len(books)} ({sum(p.stat().st_size for p in books) / 1e6:.1f} MB)")
-        sizes = write_glue(staging, runtime)
+        sizes = timed("glue", write_glue, staging, runtime)
         log("glue: " + ", ".join(f"{name} {size / 1e3:.1f} kB" for name, size in sizes.items()))
         # 6. Installable and offline: manifest + icons, then the service worker, which lists and
         #    hashes every file written before it (so it must stay the last step).
-        write_manifest_and_icons(
-            staging, json.loads((WEB / "static" / "i18n" / "en.json").read_text())
-        )
-        version, count = write_service_worker(staging)
+        strings = json.loads((WEB / "static" / "i18n" / "en.json").read_text())
+        timed("manifest and icons", write_manifest_and_icons, staging, strings)
+        version, count = timed("service worker", write_service_worker, staging)
         log(f"service worker: {count} URLs precached, version {version}")
     shutil.rmtree(dist, ignore_errors=True)
     staging.rename(dist)  # a failed build never leaves a half-written site behind
