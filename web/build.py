@@ -34,6 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tools.build_cache import cached
 from tools.glue_bundle import MICROPYTHON_VERSION, write_glue
 from tools.lessons import write_lesson_pages
 from tools.openings import write_opening_books
@@ -201,35 +202,40 @@ def copy_runtime(dist: Path, wheel: Path) -> dict[str, Any]:
     wheel_dir = dist / "wheels" / digest
     wheel_dir.mkdir(parents=True)
     engine_bytecode = wheel_dir / f"pyengine-bytecode-{PYODIDE_VERSION}.zip"
-    with tempfile.TemporaryDirectory() as worker_work:
+    precompiler = [WEB / "tools" / "precompile_stdlib.mjs", WEB / "tools" / "precompile.py"]
+    pyscript_stdlib = pyscript_source / "src" / "stdlib" / "pyscript"
+    worker_script = WEB / "app" / "engine_worker.py"
+    lock = pyodide_source / "pyodide-lock.json"
+
+    def precompile(out: Path) -> None:
+        (out / "worker").mkdir()
         settings = {
             "wheel": str(wheel),
-            "worker_script": str(WEB / "app" / "engine_worker.py"),
-            "pyscript_stdlib": str(pyscript_source / "src" / "stdlib" / "pyscript"),
-            "lock": str(pyodide_source / "pyodide-lock.json"),
-            "stdlib": str(pyodide_dir / "python_stdlib.zip"),
-            "overlay": str(engine_bytecode),
-            "worker_dir": worker_work,
+            "worker_script": str(worker_script),
+            "pyscript_stdlib": str(pyscript_stdlib),
+            "lock": str(lock),
+            "stdlib": str(out / "python_stdlib.zip"),
+            "overlay": str(out / "overlay.zip"),
+            "worker_dir": str(out / "worker"),
             "games": game_ids(),
         }
-        subprocess.run(
-            [
-                "node",
-                str(WEB / "tools" / "precompile_stdlib.mjs"),
-                str(pyodide_source),
-                str(WEB / "tools" / "precompile.py"),
-                json.dumps(settings),
-            ],
-            check=True,
-        )
-        worker_files = sorted(Path(worker_work).iterdir())
-        content = hashlib.sha256()
-        for path in worker_files:
-            content.update(path.name.encode() + b"\0" + path.read_bytes())
-        worker_dir = dist / "engine" / content.hexdigest()[:12]
-        worker_dir.mkdir(parents=True)
-        for path in worker_files:
-            shutil.copy2(path, worker_dir / path.name)
+        command = ["node", str(precompiler[0]), str(pyodide_source), str(precompiler[1])]
+        subprocess.run([*command, json.dumps(settings)], check=True)
+
+    inputs = [PYODIDE_VERSION, wheel, worker_script, pyscript_stdlib, lock, *precompiler]
+    compiled, reused = cached("precompile", [*inputs, ",".join(game_ids())], precompile)
+    if reused:
+        log(f"bytecode: unchanged inputs, reused {compiled.relative_to(REPOSITORY)}")
+    shutil.copy2(compiled / "python_stdlib.zip", pyodide_dir / "python_stdlib.zip")
+    shutil.copy2(compiled / "overlay.zip", engine_bytecode)
+    worker_files = sorted((compiled / "worker").iterdir())
+    content = hashlib.sha256()
+    for path in worker_files:
+        content.update(path.name.encode() + b"\0" + path.read_bytes())
+    worker_dir = dist / "engine" / content.hexdigest()[:12]
+    worker_dir.mkdir(parents=True)
+    for path in worker_files:
+        shutil.copy2(path, worker_dir / path.name)
     worker_path = worker_dir.relative_to(dist).as_posix()
 
     pyscript_dir = dist / "pyscript" / PYSCRIPT_VERSION
@@ -523,6 +529,16 @@ def copy_pages(dist: Path, runtime: dict[str, Any]) -> None:
     write_puzzle_pages(dist, renderer)
 
 
+def opening_books(dist: Path, wheel: Path) -> list[Path]:
+    """Writes the opening books (tools/openings.py) into ``dist``, from the cache when the
+    engine and the book writer are unchanged; returns the files."""
+    books, reused = cached("openings", [wheel, WEB / "tools" / "openings.py"], write_opening_books)
+    if reused:
+        log(f"opening books: unchanged inputs, reused {books.relative_to(REPOSITORY)}")
+    shutil.copytree(books, dist, dirs_exist_ok=True)
+    return [dist / path.relative_to(books) for path in books.rglob("*.json")]
+
+
 def write_build_info(dist: Path, runtime: dict[str, Any], wheel: Path) -> None:
     version = wheel.name.split("-")[1]
     # The files the engine's worker downloads to start, with their sizes, per game: the page
@@ -583,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
         timed("pages", copy_pages, staging, runtime)
         write_build_info(staging, runtime, wheel)
         # the first move before the engine arrives
-        books = timed("opening books", write_opening_books, staging)
+        books = timed("opening books", opening_books, staging, wheel)
         log(f"opening books: {len(books)} ({sum(p.stat().st_size for p in books) / 1e6:.1f} MB)")
         sizes = timed("glue", write_glue, staging, runtime)
         log("glue: " + ", ".join(f"{name} {size / 1e3:.1f} kB" for name, size in sizes.items()))
