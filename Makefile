@@ -18,8 +18,8 @@ play: site
 # (each has its own static server and browser). The e2e run is separate so that it imports the
 # built wheel, not the source tree.
 test: lint site $(VENV)/.dev $(CHROMIUM)
-	$(PY) -m pytest tests -n 2
-	$(PY) -m pytest e2e -n 2
+	$(PY) -m pytest tests -n 2 --dist worksteal
+	$(PY) -m pytest e2e -n 2 --dist worksteal
 
 # The inner loop while editing: lint, types and the unit tests (no build, no browser).
 check: lint unit
@@ -32,12 +32,12 @@ lint: $(VENV)/.dev
 
 # Fast feedback while editing the engine (no build, no browser).
 unit: $(VENV)/.dev
-	$(PY) -m pytest tests -n 2
+	$(PY) -m pytest tests -n 2 --dist worksteal
 
 # Browser tests against the existing build (`make site` first after a change to web/ or
 # pyengine/); `make e2e K=expression` runs the tests whose names match, as pytest -k does.
 e2e: $(VENV)/.dev $(CHROMIUM)
-	$(PY) -m pytest e2e -n 2 $(if $(K),-k "$(K)")
+	$(PY) -m pytest e2e -n 2 --dist worksteal $(if $(K),-k "$(K)")
 
 # Always rebuilt, so tests never run against a stale site (a few seconds).
 site: $(VENV)/.site node_modules/.installed

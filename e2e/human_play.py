@@ -49,6 +49,15 @@ def wait_until(page: Page, predicate, *, timeout: float = 60, what: str = "the p
         page.wait_for_timeout(30)
 
 
+def wait_for_held(page: Page, held: list, *, timeout: float = 60, what: str) -> None:
+    """Waits until a route handler has held a request (``held`` is its list)."""
+    deadline = time.monotonic() + timeout
+    while not held:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for the page to ask for {what}")
+        page.wait_for_timeout(30)
+
+
 def settled(current: dict) -> bool:
     """The game is over, or the person decides and nothing is on its way."""
     return current["over"] or (not current["bot"] and not current["busy"])

@@ -106,9 +106,10 @@ def test_replay_by_mouse_and_keyboard_and_back_to_the_game(
     expect(page.locator("#viewing-prev")).to_be_disabled()
     page.keyboard.press("ArrowRight")
     expect_viewing(page, engine, steps[1])
-    # a click on the board while viewing changes nothing
+    # a click on the board while viewing changes nothing: the page says what is on view
+    page.locator("#announce").evaluate("(node) => { node.textContent = ''; }")
     page.locator("#board [data-cell]").first.click()
-    page.wait_for_timeout(200)
+    expect(page.locator("#announce")).to_have_text(page.locator("#viewing-text").inner_text())
     assert status(page)["viewing"] == steps[1] and status(page)["ply"] == live["ply"]
     # the bar's buttons, then back to the game, which is as it was
     page.locator("#viewing-next").click()

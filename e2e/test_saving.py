@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from game_page import open_game
+from human_play import wait_for_held
 from virus_war_play import choose_game as choose_virus_war
 from virus_war_play import open_virus_war
 from virus_war_play import play_by_clicks as play_virus_war
@@ -81,8 +82,7 @@ def test_a_game_survives_a_reload_and_plays_on(page: Page, site_url: str, watch)
     # the saved board is painted before the engine runs (by the page's glue, once it has run)
     expect(page.locator("#board")).to_have_attribute("data-painted", "saved")
     assert board_cells(page) == before
-    page.wait_for_timeout(200)
-    assert held, "the page asked for the runtime"
+    wait_for_held(page, held, what="the runtime")
     held[0].continue_()
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
     assert move_list(page) == moves[:4]

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from playwright.sync_api import Page, expect
 
+from human_play import wait_for_held
 from zebra_play import choose_game, click_cell, open_zebra, play_by_clicks
 
 WINNER_TEXT = {0: "White wins!", 1: "Black wins!"}
@@ -157,8 +158,7 @@ def test_first_paint_before_the_runtime(page: Page, site_url: str, watch) -> Non
     expect(page.locator("#turn-text")).to_have_text("White to move")
     expect(page.locator("#loading")).to_be_hidden()
     expect(page.locator("#undo")).to_be_disabled()
-    page.wait_for_timeout(200)
-    assert release, "the page asked for the runtime"
+    wait_for_held(page, release, what="the runtime")
     assert page.locator("body").get_attribute("data-ready") is None  # the engine is held back
     release[0].continue_()
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
