@@ -17,8 +17,8 @@ Our engine referees. The C engine's rules are ours in `last-move-wins` as long a
 or plays a short turn: three steps a turn, and a player who cannot make three successive
 steps has no move and loses. So at every turn start the referee
   1. compares both engines' boards (the C engine's `status`; its fortress letters are the
-     other way round from ours), and stops the match on
-     any difference (both write the files without j: `abcdefghikl`, as the original);
+     other way round from ours; both name the files without j, `abcdefghikl`, as the
+     original does), and stops the match on any difference;
   2. adjudicates: the side to move loses when it has no full three-step turn, unless a
      shorter turn eliminates the other side (then it wins, as in our rules);
   3. lets the side to move play: the C engine's `ai go` (its steps checked against our legal
