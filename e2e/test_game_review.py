@@ -173,3 +173,33 @@ def test_a_finished_game_is_reviewed_from_its_result_with_whole_turns(
     box = page.locator("#review-try-friend").bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390
     assert status(page)["ply"] == 2  # the game itself untouched by the review
+
+
+def chart_lines(page: Page, chart: str) -> list[str]:
+    return page.locator(f"#{chart} polyline.chart-line").evaluate_all(
+        "(lines) => lines.map((line) => line.getAttribute('points'))"
+    )
+
+
+def test_the_result_chart_and_the_review_chart_show_the_same_chances(
+    page: Page, site_url: str, watch
+):
+    page.goto(f"{site_url}/virus-war.html")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    page.locator(".record-panel summary").click()
+    page.locator("#record-text").fill(PASSED)
+    page.locator("#record-form button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible()
+    before = chart_lines(page, "result-chart")  # the evaluation's, before any review
+    assert len(before) == 2
+    page.locator("#result-review").click()
+    expect(page.locator("#review-body")).to_be_visible(timeout=120_000)
+    expect(page.locator("#review-chart .review-mark").first).to_be_attached()
+    reviewed = chart_lines(page, "review-chart")
+    assert len(reviewed) == 2
+    assert chart_lines(page, "result-chart") == reviewed
+    page.reload()  # the saved review draws both charts alike again
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(page.locator("#review-body")).to_be_visible()
+    expect(page.locator("#review-chart .review-mark").first).to_be_attached()
+    assert chart_lines(page, "result-chart") == chart_lines(page, "review-chart") == reviewed
