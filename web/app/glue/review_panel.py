@@ -364,17 +364,10 @@ class ReviewPanel:
         return str(self.page.computer.seat_name(seat))
 
     def move_label(self, move: "dict[str, Any]") -> str:
-        """ "12. White: c3-d4 ??" """
-        view = self.state.view
-        number = None
-        index = 0
-        for row in [] if view is None else view.get("moves") or []:
-            for _ in row["plies"]:
-                if index == move["index"]:
-                    number = row.get("number")
-                index += 1
+        """ "Move 12, White: c3-d4 ??", its number counted as the move list's moves are (the
+        replay's "Viewing move 11 of 40" is the position before it)."""
         params = {
-            "number": "" if number is None else str(number) + ". ",
+            "number": move["index"] + 1,
             "player": self.seat_name(move["seat"]),
             "move": move["text"],
             "symbol": SYMBOLS.get(move["mark"] or "", ""),
