@@ -110,7 +110,9 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
     page.locator("#review-try-computer").click()
     tried = wait_until(page, lambda now: now["ply"] == 9 and now["seats"][1] == "human")
     assert tried["seats"][0] != "human" and tried["toMove"] == 1 and tried["viewing"] is None
-    expect(page.locator("#message")).to_contain_text("A new game from before Move 10, Black: b4-a4")
+    expect(page.locator("#message")).to_contain_text(
+        "A new game from the position before this move: Move 10, Black: b4-a4"
+    )
     back_to = tried["review"]["backTo"]
     page.locator('#board [data-cell="b4"]').click()
     page.locator('#board [data-cell="c4"]').click()
