@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-GAMES = ["zebra.html", "virus-war.html"]
+GAMES = ["zebra.html", "virus-war.html", "zebra.html?lang=es"]
 LESSONS = ["learn-zebra.html", "learn-fight-the-virus.html"]
 
 # Chromium's window for using a preload: three seconds after the window's load event
