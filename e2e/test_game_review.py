@@ -82,7 +82,7 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
     black = page.locator("#review-summary tr").nth(2)
     expect(black.locator("td").last).to_have_text("1")  # Black's blunders
     listed = page.locator("#review-moves button")
-    expect(listed.last).to_have_text("5. Black: b4-a4 ??")
+    expect(listed.last).to_have_text("Move 10, Black: b4-a4 ??")
 
     # the blunder: the position before it, the move played and the better one on the board
     listed.last.click()
@@ -93,7 +93,7 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
     assert cells_with(page, "review-played") == ["a4"]
     # the verdict above the board too (on a phone the panel is far below it)
     expect(page.locator("#viewing-review")).to_have_text(
-        "5. Black: b4-a4 ??: blunder, 100% → 0%. Better: b4-c4 (green)."
+        "Move 10, Black: b4-a4 ??: blunder, 100% → 0%. Better: b4-c4 (green)."
     )
 
     # saved with the game: a reload shows it again, without reviewing anew
@@ -110,7 +110,9 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
     page.locator("#review-try-computer").click()
     tried = wait_until(page, lambda now: now["ply"] == 9 and now["seats"][1] == "human")
     assert tried["seats"][0] != "human" and tried["toMove"] == 1 and tried["viewing"] is None
-    expect(page.locator("#message")).to_contain_text("A new game from before 5. Black: b4-a4")
+    expect(page.locator("#message")).to_contain_text(
+        "A new game from the position before this move: Move 10, Black: b4-a4"
+    )
     back_to = tried["review"]["backTo"]
     page.locator('#board [data-cell="b4"]').click()
     page.locator('#board [data-cell="c4"]').click()
@@ -173,3 +175,73 @@ def test_a_finished_game_is_reviewed_from_its_result_with_whole_turns(
     box = page.locator("#review-try-friend").bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390
     assert status(page)["ply"] == 2  # the game itself untouched by the review
+
+
+def chart_lines(page: Page, chart: str) -> list[str]:
+    return page.locator(f"#{chart} polyline.chart-line").evaluate_all(
+        "(lines) => lines.map((line) => line.getAttribute('points'))"
+    )
+
+
+def test_the_result_chart_and_the_review_chart_show_the_same_chances(
+    page: Page, site_url: str, watch
+):
+    page.goto(f"{site_url}/virus-war.html")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    page.locator(".record-panel summary").click()
+    page.locator("#record-text").fill(PASSED)
+    page.locator("#record-form button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible()
+    before = chart_lines(page, "result-chart")  # the evaluation's, before any review
+    assert len(before) == 2
+    page.locator("#result-review").click()
+    expect(page.locator("#review-body")).to_be_visible(timeout=120_000)
+    expect(page.locator("#review-chart .review-mark").first).to_be_attached()
+    reviewed = chart_lines(page, "review-chart")
+    assert len(reviewed) == 2
+    assert chart_lines(page, "result-chart") == reviewed
+    page.reload()  # the saved review draws both charts alike again
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    expect(page.locator("#review-body")).to_be_visible()
+    expect(page.locator("#review-chart .review-mark").first).to_be_attached()
+    assert chart_lines(page, "result-chart") == chart_lines(page, "review-chart") == reviewed
+
+
+def test_a_reviewed_move_is_counted_as_the_replay_counts_and_the_way_back_is_kept(
+    page: Page, site_url: str, watch
+):
+    page.goto(f"{site_url}/virus-war.html")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    page.locator(".record-panel summary").click()
+    page.locator("#record-text").fill(PASSED)
+    page.locator("#record-form button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible()
+    reviewed = wait_until(page, settled)["saved"]
+    page.locator("#result-review").click()
+    expect(page.locator("#review-body")).to_be_visible(timeout=120_000)
+    listed = page.locator("#review-moves button")
+    # the second move of the list: the position before it is the one after one move
+    expect(listed.last).to_have_text("Move 2, Noughts: pass ?!")
+    listed.last.click()
+    wait_until(page, lambda now: now["viewing"] == 1, what="the position before move 2")
+    expect(page.locator("#viewing-text")).to_contain_text("Viewing move 1 of 2")
+    detail = page.locator("#review-detail")
+    expect(detail).to_contain_text("The chance for Noughts to win went from")
+    page.locator("#language").select_option("es")
+    expect(detail).to_contain_text("La probabilidad de que gane Círculos pasó del")
+    expect(listed.last).to_have_text("Jugada 2, Círculos: pass ?!")
+    page.locator("#language").select_option("en")
+
+    # try from here with a friend, then back: the next visit opens the reviewed game
+    page.locator("#review-try-friend").click()
+    wait_until(page, lambda now: now["ply"] == 1 and now["review"]["backTo"] is not None)
+    page.locator("#review-back").click()
+    wait_until(page, lambda now: now["ply"] == 2 and now["saved"] == reviewed)
+    context = page.context
+    page.close()  # the tab left: its game is free for the next visit
+    later = context.new_page()
+    later.goto(f"{site_url}/virus-war.html")
+    expect(later.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    again = wait_until(later, settled)
+    assert again["ply"] == 2 and again["saved"] == reviewed
+    expect(later.locator("#review-body")).to_be_visible()

@@ -41,8 +41,13 @@ LAYOUT = """() => {
     const name = (element) => element.id ? `#${element.id}` : element.outerHTML.slice(0, 80);
     const small = [];
     const targets = "button, select, input:not([type=hidden]), textarea, summary, a[href], .board-frame [data-cell]";
+    // a board drawn whole on a narrow screen: its squares reach a finger's size through the
+    // "Large squares" button beside it (checked pressed in test_every_board_fits_the_phone)
+    const zoom = document.querySelector("#board-tools");
+    const whole = zoom && shown(zoom) ? ".board-frame:not(.zoomed) [data-cell]" : null;
     for (const element of document.querySelectorAll(targets)) {
         if (!shown(element) || element.closest(".skip-link")) continue;
+        if (whole && element.matches(whole)) continue;
         if (element.matches("a") && element.closest("p, li, td, dd, figcaption") && !element.closest("nav")) continue;
         const box = element.getBoundingClientRect();
         if (box.width < 43.99 || box.height < 43.99) small.push(`${name(element)} ${box.width.toFixed(1)}x${box.height.toFixed(1)}`);
@@ -212,3 +217,106 @@ def test_a_game_by_taps(tall_phone: Page, site_url: str, game: str) -> None:
     assert current["over"], "the game did not end"
     expect(page.locator("#result")).to_be_visible()
     check_layout(page, f"{game} at the end")
+
+
+# Every board fits the screen's width by default (its squares made larger only at the "Large
+# squares" button's choice), and the header takes at most two lines.
+FITS = """() => {
+    const width = window.innerWidth;
+    const board = document.querySelector("#board");
+    const svg = board && board.querySelector("svg");
+    const cells = [...document.querySelectorAll("#board [data-cell]")].map((cell) => cell.getBoundingClientRect());
+    const header = document.querySelector(".site-header").getBoundingClientRect();
+    const line = document.querySelector(".site-header .brand").getBoundingClientRect().height;
+    return {
+        svg: svg ? [svg.getBoundingClientRect().left, svg.getBoundingClientRect().right] : null,
+        cells: [Math.min(...cells.map((box) => box.left)), Math.max(...cells.map((box) => box.right))],
+        scrolls: board ? board.scrollWidth - board.clientWidth : 0,
+        zoomed: board ? board.classList.contains("zoomed") : false,
+        header: header.height, line, width,
+    };
+}"""
+
+
+def check_fits(page: Page, where: str) -> dict:
+    fits = page.evaluate(FITS)
+    left, right = fits["cells"]
+    assert left >= 0 and right <= fits["width"], f"{where}: the board's cells span {fits}"
+    if fits["svg"] is not None:
+        assert fits["svg"][0] >= 0 and fits["svg"][1] <= fits["width"], f"{where}: {fits}"
+    assert fits["scrolls"] <= 0 and not fits["zoomed"], f"{where}: the board is cut: {fits}"
+    # at most two lines: two rows of 44 px targets and the header's padding
+    assert fits["header"] <= 2 * fits["line"] + 20, f"{where}: the header is {fits['header']} px"
+    return fits
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("virus-war", {"size": 10}),
+        ("virus-war", {"size": 14}),
+        ("fight-the-virus", {}),
+        ("zebra", {}),
+        ("virus-fight", {}),
+    ],
+)
+def test_every_board_fits_the_phone_by_default(
+    tall_phone: Page, site_url: str, game: str, options: dict
+) -> None:
+    page = tall_phone
+    page.goto(f"{site_url}/{game}.html?fast=1")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    if options:
+        before = wait_until(page, settled)["generation"]
+        page.evaluate(
+            "(request) => window.virusGames.send(request)",
+            {"op": "new", "game": game, "options": options},
+        )
+        wait_until(page, lambda now: now["generation"] > before, what="the new game")
+    if game == "virus-fight":  # its board shows once the programs are in: the builder's slots
+        return check_header(page, game)
+    wait_until(page, settled)
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+    check_fits(page, f"{game} {options}")
+    zoom = page.locator("#board-zoom")
+    if zoom.is_visible():  # larger squares at the person's choice, then the whole board again
+        expect(zoom).to_have_attribute("aria-pressed", "false")
+        zoom.tap()
+        expect(zoom).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#board")).to_have_class("board-frame zoomed")
+        check_layout(page, f"{game} {options} with Large squares")
+        zoom.tap()
+        expect(zoom).to_have_attribute("aria-pressed", "false")
+        check_fits(page, f"{game} {options} after Large squares twice")
+
+
+def check_header(page: Page, where: str) -> None:
+    fits = page.evaluate(FITS)
+    assert fits["header"] <= 2 * fits["line"] + 20, f"{where}: the header is {fits['header']} px"
+
+
+def test_the_header_takes_two_lines_and_a_lesson_shows_its_board_on_the_first_screen(
+    tall_phone: Page, site_url: str
+) -> None:
+    page = tall_phone
+    for game in GAMES:
+        for language in ("en", "es"):
+            page.goto(f"{site_url}/{game}.html?lang={language}")
+            expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+            check_header(page, f"{game} in {language}")
+    for game in GAMES:
+        for language in ("en", "es"):
+            page.goto(f"{site_url}/learn-{game}.html?lang={language}")
+            expect(page.locator("body")).to_have_attribute("data-glue", "ready", timeout=60_000)
+            check_header(page, f"learn-{game} in {language}")
+            board = page.locator(".learn-step:not([hidden]) .tryit-board").first
+            expect(board).to_be_visible()
+            box = board.bounding_box()
+            assert box is not None
+            # the board starts within the first screen, with most of it on it
+            assert box["y"] + min(box["height"], 844) / 2 <= 844, (
+                f"learn-{game}: the board at {box}"
+            )
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, f"learn-{game}: {box}"

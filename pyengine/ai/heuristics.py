@@ -38,6 +38,12 @@ class Heuristics:
         """An estimate of an unfinished position for every seat (default: all 0, unknown)."""
         return tuple(0.0 for _ in range(state.num_players))
 
+    def settled(self, state: State) -> tuple[float, ...] | None:
+        """Every seat's value in an unfinished position whose result is already decided (a
+        side that can never move again), on the scale of :meth:`evaluate`; None when the game
+        is still open (the default)."""
+        return None
+
     def rollout_action(self, state: State, rng: random.Random) -> Action:
         """The playout policy: one action for the seat to move (default: uniform random)."""
         return rng.choice(state.legal_actions())

@@ -42,9 +42,14 @@ def chances(values: Sequence[float]) -> list[float]:
 
 
 def estimate(state: State, heuristics: Heuristics) -> list[float]:
-    """Each seat's chance in ``state``: its result when over, else the game's evaluation."""
+    """Each seat's chance in ``state``: its result when over, the decided result when the game
+    goes on with its result settled (:meth:`~pyengine.ai.heuristics.Heuristics.settled`), else
+    the game's evaluation."""
     if state.is_terminal():
         return chances(heuristics.terminal_values(state))
+    settled = heuristics.settled(state)
+    if settled is not None:
+        return chances(settled)
     return chances(heuristics.evaluate(state))
 
 

@@ -21,14 +21,15 @@ them (a draw is 0.5 each).
   forced win or loss in its tree) is taken as it is. Each position of the game is searched
   once; a position with one legal action is valued after it.
 * **Virus War (standard)** — :class:`TurnJudge`: the whole-turn search of the medium and hard
-  levels (:mod:`pyengine.games.virus_war.turn_search`) with beams ``(budget, (budget + 1) // 2)``:
-  three plies of whole turns (the mover's turn, the enemy's best replies, the mover's best
-  answer), valued by *room*, with no safety net (it runs to the end); a room lead is a chance
-  by :data:`ROOM_SCALE`. Before: the value of the best turn. After: the same look at the turn
-  played, a search of the position it left with the remaining beam (``((budget + 1) // 2,)``, the
-  enemy to move), so that both sides of the drop look equally far (searching the next
-  position afresh would look one turn further, and the side with the last word changes with
-  the depth).
+  levels (:mod:`pyengine.games.virus_war.turn_search`), valued by *room*, with no safety net
+  (it runs to the end); a room lead is a chance by :data:`ROOM_SCALE`. The preferred move is
+  the best turn of a search with beams ``(budget, (budget + 1) // 2)`` (three plies of whole
+  turns). Before and after are the chances of the positions the preferred turn and the turn
+  played leave, both valued by :meth:`TurnJudge.position_chances`: the mean of a look where
+  the side to move has the last word and one where the enemy has it, so a position's chance
+  does not swing with who moved last (a search of odd depth favours the side to move, one of
+  even depth its enemy); a position where a side can never step again has its settled result
+  (:meth:`~pyengine.games.virus_war.ai.VirusWarHeuristics.settled`).
 * **Fight the Virus (several players)** — :class:`DiceJudge`: the hard level's simulation.
   Its candidates are the medium level's three best decisions and the decision played; each is
   played out over ``budget`` futures of redrawn dice, the same for every candidate, by the
@@ -76,7 +77,7 @@ last-move-wins: ``virus-war/steps``), the first beam of Virus War's whole-turn s
 futures per candidate in Fight the Virus. ``bench/review.py`` times them."""
 
 ROOM_SCALE = 26.0
-"""Virus War: the room difference (after three plies of whole turns, for the side to move)
+"""Virus War: the room difference (a whole-turn search's value, for the side it searched for)
 whose chance is ``(1 + tanh(1)) / 2``, 88 %. Fitted by likelihood to who won, over 720 turn
 starts of 14 games between the computer levels on 10×10: with a room lead of 16 to 24 the
 side to move won 73 % of those games, of 24 to 32, 92 %; this scale says 82 % at 20 and 91 %
@@ -304,13 +305,14 @@ def _best_values(search: Search) -> tuple[float, ...]:
 
 class TurnJudge(Judge):
     """Virus War's turns judged by the whole-turn search, beams ``(budget, (budget + 1) //
-    2)``."""
+    2)``; every position valued alike, whoever moved into it (:meth:`position_chances`)."""
 
     def __init__(self, game_id: str, budget: int) -> None:
         super().__init__(game_id, budget)
         self.widths = (budget, max(1, (budget + 1) // 2))
         self.method = f"whole turns, beams {self.widths[0]} and {self.widths[1]}"
         self.heuristics = game_heuristics(game_id)
+        self._valued: dict[int, list[float]] = {}
 
     def judge(
         self,
@@ -321,26 +323,39 @@ class TurnJudge(Judge):
         continues: Continues,
     ) -> Work:
         search = yield from self._search(before, self.widths, seed(plies[0]))
-        values = _turn_chances(search)
         best = list(_turn_actions(search))
+        played = self._valued.get(plies[1])
+        if played is None:
+            played = yield from self.position_chances(after, seed(plies[1]))
+            self._valued[plies[1]] = played
         if _same_position(before, best, after):
-            return Verdict(values, values, best, True)
-        if after.is_terminal():
-            return Verdict(values, _terminal_chances(after, self.heuristics), best, False)
-        position = after.clone()
-        for _ in range(2):  # a side that must pass: the other one moves on
-            legal = position.legal_actions()
-            if len(legal) != 1 or position.is_terminal():
-                break
-            position.apply_unchecked(legal[0])
-        if position.is_terminal():
-            return Verdict(values, _terminal_chances(position, self.heuristics), best, False)
-        reply = yield from self._search(position, self.widths[1:], seed(plies[1]))
-        return Verdict(values, _turn_chances(reply), best, False)
+            return Verdict(played, played, best, True)
+        position = before.clone()
+        for action in best:
+            position.apply_unchecked(action)
+        values = yield from self.position_chances(position, seed(plies[1]) + 1)
+        return Verdict(values, played, best, False)
 
     def prefer(self, state: State, seed: Callable[[int], int], continues: Continues) -> Work:
         search = yield from self._search(state, self.widths, seed(len(state.history)))
         return _turn_actions(search)
+
+    def position_chances(self, state: State, seed: int) -> Work:
+        """Both sides' chances in ``state`` (at a turn start): its result when over or settled
+        (a side that can never step again, :meth:`~pyengine.games.virus_war.ai.
+        VirusWarHeuristics.settled`), else the mean of two looks of the whole-turn search, one
+        where the side to move has the last word (its best turn) and one where the enemy has
+        it (its best reply to each of the mover's best turns), so that who moved last does
+        not tip the scale."""
+        if state.is_terminal():
+            return _terminal_chances(state, self.heuristics)
+        settled = self.heuristics.settled(state)
+        if settled is not None:
+            return chances(settled)
+        mover_last = yield from self._search(state, (), seed)
+        enemy_last = yield from self._search(state, self.widths[1:], seed)
+        both = zip(_turn_chances(mover_last), _turn_chances(enemy_last), strict=True)
+        return [round((one + two) / 2.0, 3) for one, two in both]
 
     def _search(self, state: State, widths: tuple[int, ...], seed: int) -> Work:
         from pyengine.games.virus_war.rules import VirusWarState

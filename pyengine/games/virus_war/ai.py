@@ -19,6 +19,13 @@ consecutive nodes of the same seat). Everything here works on the bitboards
 
 The value is the squashed combination, positive for X, and exactly opposite for O.
 
+**Settled positions** (:meth:`VirusWarHeuristics.settled`): a side with no cell to step on
+never gets one back (every cell beside its live symbols and bridges is one of its own dead
+symbols, which nothing changes, and the enemy's kills only add more of them), so it passes to
+the end. The enemy then eliminates it when its flood reaches every live symbol of that side
+(a near-certain win: only the enemy's own pass, a double pass, would spoil it); otherwise, in
+the standard game, only a double pass can end the game, a draw.
+
 >>> from pyengine.games.virus_war import VIRUS_WAR
 >>> state = VIRUS_WAR.new_initial_state({"size": 6})
 >>> for text in ("a1", "b2", "c3", "f6", "e5"):
@@ -39,7 +46,7 @@ from pyengine.ai.heuristics import Heuristics
 from pyengine.ai.mcts import Candidate, SearchConfig
 from pyengine.ai.players import Level
 from pyengine.core.game import Action, State
-from pyengine.games.virus_war.bitboard import Board, Geometry, dilate, nth_cell
+from pyengine.games.virus_war.bitboard import Board, Geometry, dilate, nth_cell, step_mask
 from pyengine.games.virus_war.notation import Pass, Step
 from pyengine.games.virus_war.rules import VirusWarState
 from pyengine.games.virus_war.turn_search import TurnPlanner, TurnSearchConfig
@@ -62,6 +69,7 @@ _THREATS = 0.6  # immediate kills available, balance
 _TEMPO = 0.12  # per step left to the player to move
 _SAFE = 0.8  # a player whom the enemy can never eliminate
 _SCALE = 1.2
+_SETTLED = 0.96  # the value of a side that can never move again and will be eliminated
 _NEAR_VARIETY = 0.02  # the final choice: any candidate this close to the best value ...
 _VARIETY_VISITS = 0.6  # ... with at least this share of the best one's visits
 
@@ -201,6 +209,28 @@ class VirusWarHeuristics(Heuristics):
         assert isinstance(state, VirusWarState)
         value = math.tanh(_SCALE * self.score(state))
         return value, -value
+
+    def settled(self, state: State) -> tuple[float, ...] | None:
+        """X's and O's values when a side can never step again (see the module docs): about
+        -1 for it and +1 for the enemy when the enemy's flood reaches all its live symbols,
+        0 each when they cannot be reached (standard: the double pass's draw); None while
+        both sides can step (or, in ``last-move-wins``, when neither can)."""
+        assert isinstance(state, VirusWarState)
+        if state.is_terminal():
+            return None
+        geometry, board = state.geometry, state.board
+        frozen = [not step_mask(geometry, board, player) for player in (0, 1)]
+        standard = state.options["variant"] == "standard"
+        for player in (0, 1):
+            if not frozen[player]:
+                continue
+            enemy = 1 - player
+            if frozen[enemy]:
+                return (0.0, 0.0) if standard else None
+            if standard and board[player] & ~flood_layers(geometry, board, enemy)[-1]:
+                return (0.0, 0.0)
+            return (-_SETTLED, _SETTLED) if player == 0 else (_SETTLED, -_SETTLED)
+        return None
 
     def order(self, state: State, actions: Sequence[Action]) -> Sequence[Action]:
         """Kills first (those of the last enemy symbols first of all), then placements next

@@ -65,7 +65,7 @@ class Board:
         # to the next one (glue.animator)
         self.shown: tuple[int, int, str] | None = None
         self.dice_svg: str | None = None  # the dice beside the board (Fight the Virus)
-        self.zoom_choice: bool | None = None  # the zoom button's last choice (None: as needed)
+        self.zoom_choice: bool | None = None  # the zoom button's last choice (None: not pressed)
 
     def focus(self) -> None:
         self.element.focus()
@@ -154,8 +154,9 @@ class Board:
                 element.set_class(name)
 
     def fit_to_screen(self) -> None:
-        """Phones: a board whose smallest cell would be under a finger's size is drawn larger
-        in a frame that scrolls, until the zoom button shows the whole board again. Measured
+        """Phones: the board fits the screen's width; one whose smallest cell is under a
+        finger's size offers the zoom button ("Large squares"), which draws it larger in a
+        frame that scrolls, until pressed again. Measured
         again only when the board's shape or the screen's width changes: measuring drops the
         frame's scroll position."""
         element = self.element
@@ -187,7 +188,7 @@ class Board:
             self.fit = (key, width)
             if width:  # CSSOM: allowed by the CSP
                 element.set_style("--zoom-width", str(width) + "px")
-            element.set_class("zoomed", bool(width) and self.zoom_choice is not False)
+            element.set_class("zoomed", bool(width) and self.zoom_choice is True)
             element.set_scroll(left, top)
         tools.show(bool(self.fit[1]))
         zoomed = "true" if element.has_class("zoomed") else "false"

@@ -5,7 +5,8 @@ a time, thinking in slices of SLICE_MS (each reply says how far the search got; 
 it and may pause). A person may ask for a hint (the ``hint`` request, the same slices): the
 suggested action's cells and two alternatives are highlighted until the next action. The
 evaluation bar shows each seat's chances (``view.evaluation``), and the result banner charts
-them over the game.
+them over the game: the evaluation's, or the review's once the game shown has one
+(``Computer.reviewed``, set by glue.review_panel), so that both charts show the same numbers.
 """
 
 from glue import dom, page_state
@@ -55,6 +56,8 @@ class Computer:
         self.take = take
         self.render_resign = render_resign
         self.eval_shown = dom.setting(EVAL_KEY) == "on"
+        # the review's chances at every position of the game shown, when it has a review
+        self.reviewed: list[list[float]] | None = None
 
     def busy(self) -> bool:
         return self.state.asking or self.state.waiting
@@ -247,8 +250,7 @@ class Computer:
         chart is a slider over the game's positions: a click or the arrow keys show the
         position at that point (glue.viewer)."""
         figure = dom.node("result-chart")
-        evaluation = view.get("evaluation")
-        history = (evaluation.get("history") if evaluation else None) or []
+        history = self.chart_history(view)
         charted = bool(view.get("result")) and len(history) >= 2
         figure.show(charted)
         if not charted:
@@ -275,12 +277,21 @@ class Computer:
         figure.replace_children([svg, caption])
         self.mark_chart(None)
 
+    def chart_history(self, view: "View") -> "list[list[float]]":
+        """The result chart's chances at every position: the review's when the game shown has
+        one (as many positions as the evaluation's), else the evaluation's history."""
+        evaluation = view.get("evaluation")
+        history = (evaluation.get("history") if evaluation else None) or []
+        reviewed = self.reviewed
+        if reviewed is not None and len(reviewed) == len(history):
+            return reviewed
+        return history
+
     def mark_chart(self, ply: "int | None") -> None:
         """The chart's mark and value: the position viewed (None: the end of the game)."""
         svg = dom.find("#result-chart svg")
         view = self.state.view
-        evaluation = None if view is None else view.get("evaluation")
-        history = (evaluation.get("history") if evaluation else None) or []
+        history = [] if view is None else self.chart_history(view)
         if svg is None or view is None or not history:
             return
         last = len(history) - 1

@@ -269,19 +269,27 @@ class ReviewPanel:
             button.append(dom.make("span", "review-said visually-hidden", said))
 
     def mark_result_chart(self, review: "dict[str, Any] | None") -> None:
-        """The result banner's chart: the moves worth a look marked on its lines."""
+        """The result banner's chart: drawn from the review's chances while the game shown has
+        a review (the same lines as the review's chart), the moves worth a look marked."""
+        view = self.state.view
+        computer = self.page.computer
+        history = None
+        if review is not None and view is not None:
+            history = review_history(review, (view.get("ply_count") or 0) + 1)
+        if history != computer.reviewed:
+            computer.reviewed = history
+            if view is not None:
+                computer.render_chart(view)
         svg = dom.find("#result-chart svg")
         if svg is None:
             return
         for old in svg.find_all(".review-mark"):
             old.remove()
-        view = self.state.view
-        evaluation = None if view is None else view.get("evaluation")
-        history = (evaluation.get("history") if evaluation else None) or []
         if review is None or view is None:
             return
         shown = shown_plies(view.get("moves") or [])
-        for mark in chart_marks(review, history, CHART_WIDTH, CHART_HEIGHT, shown):
+        charted = computer.chart_history(view)
+        for mark in chart_marks(review, charted, CHART_WIDTH, CHART_HEIGHT, shown):
             svg.append(mark_dot(mark))
 
     def render_detail(self) -> None:
@@ -356,17 +364,10 @@ class ReviewPanel:
         return str(self.page.computer.seat_name(seat))
 
     def move_label(self, move: "dict[str, Any]") -> str:
-        """ "12. White: c3-d4 ??" """
-        view = self.state.view
-        number = None
-        index = 0
-        for row in [] if view is None else view.get("moves") or []:
-            for _ in row["plies"]:
-                if index == move["index"]:
-                    number = row.get("number")
-                index += 1
+        """ "Move 12, White: c3-d4 ??", its number counted as the move list's moves are (the
+        replay's "Viewing move 11 of 40" is the position before it)."""
         params = {
-            "number": "" if number is None else str(number) + ". ",
+            "number": move["index"] + 1,
             "player": self.seat_name(move["seat"]),
             "move": move["text"],
             "symbol": SYMBOLS.get(move["mark"] or "", ""),

@@ -318,7 +318,9 @@ class SavedGames:
     def latest(self, game: str, exclude: "list[str] | None" = None) -> "dict[str, Any] | None":
         """The game to resume when ``game``'s page opens: its most recently played unfinished
         game, else its most recent game if that one was never played (its options and seats).
-        Games in ``exclude`` (held by other open tabs) are passed over."""
+        Games in ``exclude`` (held by other open tabs) are passed over. A game tried from a
+        reviewed game that was opened again since ("Back to the reviewed game") gives way to
+        that game, finished or not."""
         exclude = exclude or []
         entries = [
             entry
@@ -329,7 +331,12 @@ class SavedGames:
             and not entry["link"]  # games by link open from their link or the home page
         ]
         for entry in entries:
-            if entry["plies"] > 0:
+            reviewed = self.attached("tried", entry["id"])
+            back = None if reviewed is None else self.entry(reviewed)
+            if back is not None and back["updated"] > entry["updated"]:
+                if back["id"] not in exclude:
+                    return back
+            elif entry["plies"] > 0:
                 return entry
         return entries[0] if entries else None
 
