@@ -58,6 +58,16 @@ def cells_with(page: Page, name: str) -> list[str]:
     )
 
 
+def load_finished_game(page: Page, site_url: str, record: str) -> None:
+    """Virus War's page with ``record`` (a finished game) loaded from the record panel."""
+    page.goto(f"{site_url}/virus-war.html")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
+    page.locator(".record-panel summary").click()
+    page.locator("#record-text").fill(record)
+    page.locator("#record-form button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible()
+
+
 def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url: str, watch):
     page.goto(f"{site_url}/zebra.html")
     expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
@@ -136,12 +146,7 @@ def test_a_planted_blunder_is_marked_shown_and_tried_again(page: Page, site_url:
 def test_a_finished_game_is_reviewed_from_its_result_with_whole_turns(
     page: Page, site_url: str, watch
 ):
-    page.goto(f"{site_url}/virus-war.html")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
-    page.locator(".record-panel summary").click()
-    page.locator("#record-text").fill(PASSED)
-    page.locator("#record-form button[type=submit]").click()
-    expect(page.locator("#result")).to_be_visible()
+    load_finished_game(page, site_url, PASSED)
     page.locator("#result-review").click()
     expect(page.locator("#result")).to_be_hidden()
     expect(page.locator("#review-body")).to_be_visible(timeout=120_000)
@@ -186,12 +191,7 @@ def chart_lines(page: Page, chart: str) -> list[str]:
 def test_the_result_chart_and_the_review_chart_show_the_same_chances(
     page: Page, site_url: str, watch
 ):
-    page.goto(f"{site_url}/virus-war.html")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
-    page.locator(".record-panel summary").click()
-    page.locator("#record-text").fill(PASSED)
-    page.locator("#record-form button[type=submit]").click()
-    expect(page.locator("#result")).to_be_visible()
+    load_finished_game(page, site_url, PASSED)
     before = chart_lines(page, "result-chart")  # the evaluation's, before any review
     assert len(before) == 2
     page.locator("#result-review").click()
@@ -210,12 +210,7 @@ def test_the_result_chart_and_the_review_chart_show_the_same_chances(
 def test_a_reviewed_move_is_counted_as_the_replay_counts_and_the_way_back_is_kept(
     page: Page, site_url: str, watch
 ):
-    page.goto(f"{site_url}/virus-war.html")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true", timeout=60_000)
-    page.locator(".record-panel summary").click()
-    page.locator("#record-text").fill(PASSED)
-    page.locator("#record-form button[type=submit]").click()
-    expect(page.locator("#result")).to_be_visible()
+    load_finished_game(page, site_url, PASSED)
     reviewed = wait_until(page, settled)["saved"]
     page.locator("#result-review").click()
     expect(page.locator("#review-body")).to_be_visible(timeout=120_000)
