@@ -320,3 +320,18 @@ def test_the_header_takes_two_lines_and_a_lesson_shows_its_board_on_the_first_sc
                 f"learn-{game}: the board at {box}"
             )
             assert box["x"] >= 0 and box["x"] + box["width"] <= 390, f"learn-{game}: {box}"
+
+
+def test_every_other_page_has_a_two_line_header(tall_phone: Page, site_url: str) -> None:
+    page = tall_phone
+    names = ["index", "puzzles"] + [
+        f"{kind}-{game}" for kind in ("rules", "puzzles") for game in GAMES
+    ]
+    for name in names:
+        for language in ("en", "es"):
+            page.goto(f"{site_url}/{name}.html?lang={language}")
+            expect(page.locator("body")).to_have_attribute("data-glue", "ready", timeout=60_000)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            check_header(page, f"{name} in {language}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"{name} in {language} is {width} px wide"
