@@ -273,7 +273,11 @@ def _explain_raise(state: FightTheVirusState, use: Use, error: IllegalActionErro
     raised = Use(use.die, needed - use.die, use.area, target=use.target)
     if raised.cost > sheet.active:
         return message(
-            "fight-the-virus.explain." + ("research" if use.area == "R" else "testing") + "-raise",
+            (
+                "fight-the-virus.explain.research-raise"
+                if use.area == "R"
+                else "fight-the-virus.explain.testing-raise"
+            ),
             square=use.target,
             value=needed,
             die=use.die,
