@@ -278,3 +278,25 @@ def test_the_seat_mark_draws_that_seats_sheet():
     assert f'data-seat="{deciding}"' in present.render(state)
     assert f'data-seat="{other}"' in present.render(state, seat=other)
     assert f'data-seat="{deciding}"' in present.render(state, seat=7)
+
+
+def test_resigning_against_the_computer_ends_the_game_at_once():
+    """The only person resigns: the computer would play on alone, so the game is played to
+    its end at once and the view has its result; undo takes the resignation back."""
+    controller = new(mode="standard", players=2, seed=5, seats=["human", "greedy"])
+    controller.handle({"op": "play", "action": "roll"})
+    reply = controller.handle({"op": "resign"})
+    assert reply["message"]["key"] == "fight-the-virus.resigned"
+    view = reply["view"]
+    assert view["result"] is not None and view["to_move"] is None
+    assert view["result"]["details"][0]["key"] == "fight-the-virus.resigned"
+    reply = controller.handle({"op": "undo"})
+    assert reply["message"]["key"] == "play.resign-undone"
+    assert reply["view"]["result"] is None and reply["view"]["to_move"] == 0
+
+
+def test_resigning_among_people_lets_the_others_play_on():
+    controller = new(mode="standard", players=2, seed=5)
+    controller.handle({"op": "play", "action": "roll"})
+    view = controller.handle({"op": "resign"})["view"]
+    assert view["result"] is None  # the other person plays on (§4.2)

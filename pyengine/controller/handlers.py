@@ -372,7 +372,7 @@ class Controller:
         ):
             undone.append(match.undo())
         self.selection = []
-        if str(undone[0]) == RESIGN:
+        if any(str(action) == RESIGN for action in undone):
             return self._success(message("play.resign-undone"))
         if len(undone) == 1:
             return self._success(message("play.undone", action=str(undone[0])))
@@ -410,6 +410,11 @@ class Controller:
         self.selection = []
         state = match.state
         present = presentation_of(state.game.id)
+        if not match.is_over:  # no person left in play: the game's end comes at once
+            people = [index for index, kind in enumerate(match.seats) if kind == HUMAN]
+            for action in present.finish_without(state, people) or []:
+                match.play(action)
+            state = match.state
         resigned = present.resigned(state, seat)
         if resigned is not None:
             return self._success(resigned)

@@ -227,6 +227,12 @@ class Presentation(ABC, Generic[S, A]):
         player's)."""
         return None
 
+    def finish_without(self, state: S, people: Sequence[int]) -> list[A] | None:
+        """After a resignation: when none of the seats ``people`` (the persons') is left in
+        play, the decisions that take the game to its end at once, or None (default: the
+        game goes on as it is)."""
+        return None
+
     def computer_decision(self, state: S, seat: int, ai: Any) -> A | None:
         """A computer seat's decision taken without search (``ai``: the game's ai module), or
         None to search (default)."""

@@ -293,6 +293,27 @@ class FightTheVirusPresentation(FightTheVirusTexts):
             "reach": reach,
         }
 
+    def finish_without(
+        self, state: FightTheVirusState, people: Sequence[int]
+    ) -> list[Action] | None:
+        """With every person resigned or hopeless, the computers would play on alone (§4.2):
+        the game is played to its end at once, by the fast greedy player, so the result is
+        there at the resignation."""
+        out = state.resigned | state.hopeless
+        if not people or any(seat not in out for seat in people):
+            return None
+        from pyengine.games.fight_the_virus.bots import GreedyBot
+
+        seed = state.options.get("seed")
+        bot = GreedyBot(seed if isinstance(seed, int) else None)
+        game = state.clone()
+        actions: list[Action] = []
+        while not game.is_terminal():
+            action = bot.choose(game)
+            game.apply(action)
+            actions.append(action)
+        return actions
+
     def new_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A game the user gave no seed gets a fresh one (the dice are seeded, §5.2)."""
         fresh = dict(options)
