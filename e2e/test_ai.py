@@ -70,9 +70,10 @@ def random_click(page: Page, current: dict, rng: random.Random) -> None:
 
 
 def write_program(page: Page) -> None:
-    """A person's secret program (Virus Fight): take the device, a random program, submit."""
-    page.locator("#privacy-ready").click()
+    """A person's secret program (Virus Fight) against the computer: no "pass the device"
+    screen (nobody else at the device), a random program, submit."""
     expect(page.locator("#program-builder")).to_be_visible()
+    expect(page.locator("#privacy")).to_be_hidden()
     page.locator("#builder-random").click()
     expect(page.locator("#builder-submit")).to_be_enabled()
     page.locator("#builder-submit").click()

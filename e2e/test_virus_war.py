@@ -124,7 +124,7 @@ def test_a_pass_with_nothing_in_reach_is_made_by_the_page(page: Page, site_url: 
     page.locator(".record-panel summary").click()
     page.locator("#record-text").fill(BEFORE_FORCED_PASS)
     page.locator("#record-form button[type=submit]").click()
-    expect(page.locator("#message")).to_have_text("Game loaded: 9 moves replayed.")
+    expect(page.locator("#message")).to_have_text("Game loaded: 18 moves replayed.")
     for cell in ["c4", "d6", "e5"]:
         play(page, cell)
     expect(page.locator("#message")).to_have_text("Nothing is in reach: Noughts pass.")
