@@ -122,6 +122,8 @@ def forced_action(view: "View | None") -> "str | None":
         return None
     if is_bot_seat(view, view.get("to_move")):
         return None  # the computer decides it, as any other
+    if view.get("can_redo"):
+        return None  # a game stepped back through: redo (or the Pass button) goes on
     action = view.get("forced")
     return action if isinstance(action, str) and action else None
 
@@ -471,7 +473,7 @@ def schedule_bot(state: PageState) -> bool:
     undo; the pause button holds it. True: the decision is now waiting."""
     if state.waiting or state.asking or state.halted or state.undoing or state.paused:
         return False
-    if not bot_to_move(state.view) and forced_action(state.view) is None:
+    if not bot_to_move(state.view) and (state.replay or forced_action(state.view) is None):
         return False
     state.waiting = True
     return True
@@ -486,7 +488,7 @@ def bot_request(state: PageState, epoch: int) -> "ThinkRequest | PlayRequest | N
         return None
     if bot_to_move(state.view):
         return {"op": "bot", "slice_ms": SLICE_MS}
-    forced = forced_action(state.view)
+    forced = None if state.replay else forced_action(state.view)
     if forced is None:
         return None
     play: PlayRequest = {"op": "play", "action": forced}
