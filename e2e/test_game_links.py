@@ -25,6 +25,7 @@ from link_play import (
     two_devices,
 )
 from virus_fight_play import build_program, play
+from virus_war_play import forced
 from zebra_play import cells_of, click_cell
 from zebra_play import choose_game as zebra_game
 
@@ -99,11 +100,14 @@ def test_virus_war_ten_turns_refuses_the_other_side_and_keeps_games(
         page = pages[seat]
         if url:
             opened(page, url)
-            assert actions(page) == played
+            shown = actions(page)  # with nothing in reach, the page may have passed already
+            assert shown == played or (forced(state) and shown == [*played, "pass"])
         while state.current_player() == seat and not state.is_terminal():
             action = rng.choice(state.legal_actions())
-            before = status(page)["ply"]
-            if str(action) == "pass":
+            before = len(played)
+            if forced(state):
+                pass  # nothing in reach: the page passes by itself
+            elif str(action) == "pass":
                 page.locator('#turn-actions button[data-play="pass"]').click()
             else:
                 page.locator(f'#board [data-cell="{action}"]').click()

@@ -148,11 +148,12 @@ def make(page: Page, action: str, clicks: tuple[str, ...]) -> None:
 
 
 def write_program_by_keyboard(page: Page, program: str) -> None:
-    """Virus Fight's secret program: the privacy screen's button has the focus; the slots take
-    the arrow keys, the palette is one Tab stop away, M puts the marker."""
-    expect(page.locator("#privacy-ready")).to_be_focused()
-    page.keyboard.press("Enter")
+    """Virus Fight's secret program against the computer: no privacy screen (nobody else at
+    the device), the builder's slot has the focus; the slots take the arrow keys, the palette
+    is one Tab stop away, M puts the marker."""
     expect(page.locator("#program-builder")).to_be_visible()
+    expect(page.locator("#privacy")).to_be_hidden()
+    expect(page.locator("#builder-slots .slot[aria-pressed=true]")).to_be_focused()
     *placements, marker = program.split()
     for placement in placements:
         cell, code = placement.split(":")
@@ -223,8 +224,8 @@ def start_by_keyboard(page: Page, site_url: str, game: str) -> None:
     open_against_computer(page, site_url, game)
     expect(page.locator("#announce")).to_have_attribute("aria-live", "polite")
     page.evaluate(RECORD_ANNOUNCEMENTS)
-    if game == "virus-fight":  # the privacy screen takes the focus
-        expect(page.locator("#privacy-ready")).to_be_focused()
+    if game == "virus-fight":  # the program builder takes the focus (no privacy screen)
+        expect(page.locator("#builder-slots .slot[aria-pressed=true]")).to_be_focused()
         return
     tab_to(page, "#board")  # from the top of the page: skip link, header, ... the board
     expect(page.locator("#board")).to_be_focused()

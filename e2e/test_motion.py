@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from board_picture import assert_board_is, engine_controller
 from human_play import engine_state, open_against_computer, settled, wait_until
 from test_ai import ftv_decision, random_click, write_program
-from virus_war_play import aggressive
+from virus_war_play import aggressive, forced
 
 # Every class change to a motion class, and every start and end of a motion on the board.
 # `window.armed`: a click to make the moment a motion starts while the person decides (the
@@ -81,7 +81,9 @@ def decide(page: Page, game: str, current: dict, rng: random.Random) -> dict:
     elif game == "virus-war" and not current["selection"]:  # steps that fill the board
         state = engine_state(game, current["record"], current["saved"])
         action = str(aggressive(state, rng))
-        if action == "pass":
+        if forced(state):
+            pass  # nothing in reach: the page passes by itself
+        elif action == "pass":
             page.locator('#turn-actions button[data-play="pass"]').click()
         else:
             page.locator(f'#board [data-cell="{action}"]').click()

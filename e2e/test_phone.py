@@ -160,7 +160,7 @@ def tap_program(page: Page, chooser: Chooser, current: dict) -> None:
 
     state = engine_state("virus-fight", current["record"], current["saved"])
     *placements, marker = str(presentation.random_setup(state, chooser.rng)).split()
-    page.locator("#privacy-ready").tap()
+    expect(page.locator("#privacy")).to_be_hidden()  # against the computer: nobody to hide from
     for placement in placements:
         cell, code = placement.split(":")
         page.locator(f'#builder-slots .slot[data-cell="{cell}"]').tap()

@@ -96,3 +96,45 @@ def test_replaying_a_saved_record_reproduces_the_board(page: Page, site_url: str
     expect(page.locator("#move-list .ply")).to_have_count(cut // 3)
     assert page.locator("#board svg").inner_html() == board
     play_by_clicks(page, actions[cut : cut + 3], shown[cut : cut + 3])  # and play goes on
+
+
+# Nine full turns of a 6×6 game: after Crosses' next turn c4-d6-e5, Noughts have nothing in reach.
+BEFORE_FORCED_PASS = """[Game "Virus War"]
+[Size "6"]
+[Variant "standard"]
+[Result "*"]
+
+1. a1-b1-a2 f6-e6-f5
+2. c2-d2-c1 e5-d4-e3
+3. d3-e3-f4 f4-d5-c6
+4. e2-b2-d4 b5-a4-f3
+5. e1-a3-d1 e2-c4-e4
+6. f2-a4-e4 b3-e1-f2
+7. d5-b5-c3 b2-d1-b1
+8. f3-c6-b6 c3-d3-a2
+9. a6-c5-b3 c2-d6-c5
+*
+"""
+
+
+def test_a_pass_with_nothing_in_reach_is_made_by_the_page(page: Page, site_url: str, watch) -> None:
+    """Noughts can reach no cell: the page says so and passes for them, without a click; undo
+    takes that pass back together with the turn's last step (no pass is made again at once)."""
+    open_virus_war(page, site_url, {"size": 6})
+    page.locator(".record-panel summary").click()
+    page.locator("#record-text").fill(BEFORE_FORCED_PASS)
+    page.locator("#record-form button[type=submit]").click()
+    expect(page.locator("#message")).to_have_text("Game loaded: 18 moves replayed.")
+    for cell in ["c4", "d6", "e5"]:
+        play(page, cell)
+    expect(page.locator("#message")).to_have_text("Nothing is in reach: Noughts pass.")
+    expect(page.locator("#move-list .ply.last")).to_have_text("pass")
+    expect(page.locator("#turn-text")).to_have_text("Crosses to move")
+    page.locator("#undo").click()
+    expect(page.locator("#message")).to_have_text("Took back 2 moves: e5, pass.")
+    expect(page.locator("#turn-text")).to_have_text("Crosses: step 3 of 3")
+    expect(page.locator("#undo")).to_be_enabled()
+    status = page.evaluate("() => JSON.parse(window.virusGames.status())")
+    assert status["ply"] == 56 and not status["busy"]  # no pass made again
+    play(page, "e5")
+    expect(page.locator("#message")).to_have_text("Nothing is in reach: Noughts pass.")

@@ -38,8 +38,18 @@ def aggressive(state, rng: random.Random):
     return rng.choice([a for a in steps if distance(a) == best])
 
 
+class ForcedPass(str):
+    """A pass with nothing in reach: the page makes it by itself (nothing to click)."""
+
+
+def forced(state) -> bool:
+    """Whether the seat to move has nothing in reach (its only legal action is a pass)."""
+    return [str(action) for action in state.legal_actions()] == ["pass"]
+
+
 def choose_game(options: dict, *, seed: int):
-    """The actions of a complete game and, after each one, the turn text the move list shows."""
+    """The actions of a complete game (a forced pass as a :class:`ForcedPass`) and, after
+    each one, the turn text the move list shows."""
     import pyengine
 
     state: Any = pyengine.get_game("virus-war").new_initial_state(options)  # a VirusWarState
@@ -47,8 +57,9 @@ def choose_game(options: dict, *, seed: int):
     actions, shown = [], []
     while not state.is_terminal():
         action = aggressive(state, rng)
+        was_forced = forced(state)
         state.apply(action)
-        actions.append(str(action))
+        actions.append(ForcedPass(action) if was_forced else str(action))
         shown.append(state.turn_texts()[-1])
     return actions, shown, state
 
@@ -58,6 +69,9 @@ def open_virus_war(page: Page, site_url: str, options: dict | None = None) -> No
 
 
 def play(page: Page, action: str) -> None:
+    """Clicks ``action`` (a forced pass: nothing, the page passes by itself)."""
+    if isinstance(action, ForcedPass):
+        return
     if action == "pass":
         page.locator('#turn-actions button[data-play="pass"]').click()
     else:

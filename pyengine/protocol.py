@@ -199,6 +199,7 @@ class View(TypedDict):
     result: Result | None  # how the game ended (none: it goes on)
     seats: list[str]  # who plays each seat: ``human`` or a kind of computer player
     players: list[Message]  # each seat's name
+    forced: str | None  # the only action the seat to act may make, made by the page itself
     can_undo: bool  # ``undo`` would take something back
     can_resign: bool  # the seat to act may resign
     can_redo: bool  # ``redo`` would play something again
@@ -421,7 +422,14 @@ class ActorsRequest(TypedDict):
 class SimpleRequest(TypedDict):
     """A request without fields."""
 
-    op: Literal["cancel", "undo", "redo", "view", "diagram"]  # the request
+    op: Literal["cancel", "redo", "view", "diagram"]  # the request
+
+
+class UndoRequest(TypedDict):
+    """Take back the last action, and on to a person's free decision."""
+
+    op: Literal["undo"]  # the request
+    floor: NotRequired[int]  # never back past the position after this many actions
 
 
 Request: TypeAlias = (
@@ -439,6 +447,7 @@ Request: TypeAlias = (
     | ActorsRequest
     | ReviewRequest
     | SimpleRequest
+    | UndoRequest
 )
 """Any request."""
 
@@ -570,7 +579,7 @@ OPS: dict[str, Op] = {
     "click": Op(ClickRequest, (ViewReply,), "select, extend the selection, or play"),
     "cancel": Op(SimpleRequest, (ViewReply,), "drop the selection"),
     "play": Op(PlayRequest, (ViewReply,), "play an action given in notation"),
-    "undo": Op(SimpleRequest, (ViewReply,), "one action back (to a person's decision)"),
+    "undo": Op(UndoRequest, (ViewReply,), "one action back (to a person's free decision)"),
     "redo": Op(SimpleRequest, (ViewReply,), "one action forward"),
     "resign": Op(ResignRequest, (ViewReply,), "the seat to act gives up"),
     "load": Op(LoadRequest, (ViewReply,), "replace the game by a replayed record"),

@@ -149,6 +149,23 @@ def scenario_the_computer_plays_in_slices_and_a_new_epoch_drops_its_decision():
     assert not page_state.bot_decided(state, epoch, {"ok": True, "view": a_view()})
 
 
+def scenario_a_forced_pass_is_played_by_the_page_for_a_person_only():
+    state = PageState("virus-war")
+    state.view = a_view(to_move=0, seats=["human", "human"], forced="pass")
+    assert page_state.schedule_bot(state) and state.waiting
+    state.waiting = False
+    assert page_state.bot_request(state, state.epoch) == {"op": "play", "action": "pass"}
+    state.view = a_view(to_move=0, seats=["human", "human"], forced="pass", can_redo=True)
+    assert not page_state.schedule_bot(state)  # stepped back: redo goes on, not a new pass
+    state.view = a_view(to_move=1, seats=["human", "easy"], forced="pass")
+    assert page_state.bot_request(state, state.epoch) == {"op": "bot", "slice_ms": 50}
+    state.view = a_view(to_move=0, seats=["human", "human"], forced=None)
+    assert not page_state.schedule_bot(state) and page_state.bot_request(state, 0) is None
+    replay = PageState("virus-war", replay=True)
+    replay.view = a_view(to_move=0, seats=["human", "human"], forced="pass")
+    assert not page_state.schedule_bot(replay)  # a replay widget only replays
+
+
 def scenario_a_failed_decision_halts_the_computer_until_the_next_change():
     state = PageState("zebra")
     state.view = a_view(to_move=1)

@@ -94,6 +94,17 @@ def scenario_one_click_starts_from_the_home_page():
     assert asked("play=computer&level=easy") == {"play": "computer", "level": "easy"}
     assert asked("#play=computer&level=godlike") == {"play": "computer", "level": None}
     assert asked("#play=chess") is None and asked("#record=t...") is None and asked("#") is None
+    # a wrong part is said (the game starts without it), named by a short excerpt
+    problem = starts.start_problem
+    assert problem("#play=computer&level=godlike") == {
+        "key": "start.bad-level",
+        "params": {"value": "godlike", "levels": "easy, medium, hard"},
+    }
+    assert problem("#play=chess") == {"key": "start.bad-play", "params": {"value": "chess"}}
+    long = problem("#play=computer&level=" + "x" * 3000)
+    assert long is not None and len(long["params"]["value"]) == 24
+    assert problem("#play=computer&level=easy") is None and problem("#play=computer") is None
+    assert problem("#record=t...") is None and problem("#") is None
     bots = ["random", "easy", "medium", "hard"]
     level = starts.chosen_level
     assert level("hard", "easy", bots) == "hard"

@@ -142,9 +142,10 @@ def scenario_tryit_an_illegal_click_gets_the_engines_explanation():
     assert sheet.feedback == {"key": "rules.tryit.pick-highlighted", "level": "error"}
     assert sheet.selection == []
     sheet.click("die:2")
-    sheet.click("T10")  # a 2 is not higher than the cells below T10
+    sheet.click("T10")  # a 2 is not higher than the cells below T10, nor can it be raised so
     reason = sheet.feedback["params"]["reason"]
-    assert reason["key"] == "error.fight-the-virus.testing-not-higher"
+    assert reason["key"] == "fight-the-virus.explain.testing-raise"
+    assert reason["params"]["square"] == "T10" and reason["params"]["die"] == 2
 
 
 def scenario_tryit_the_right_move_solves_it_and_reset_starts_again():
@@ -223,7 +224,8 @@ def scenario_tryit_actions_without_a_cell_are_buttons():
     sheet.click("die:5")
     buttons = sheet.buttons(sheet.targets(), on_board)
     assert buttons[0].token == "die:5" and buttons[0].pressed and buttons[0].action is None
-    assert sorted(button.token for button in buttons[1:]) == ["die:5+0", "die:5+1"]
+    # every legal raise of the 5: the analysis's 5+0 and 5+1, testing's 5+2 (onto T10)
+    assert sorted(button.token for button in buttons[1:]) == ["die:5+0", "die:5+1", "die:5+2"]
     assert not any(button.pressed for button in buttons[1:])
     sheet.click("T10")
     buttons = sheet.buttons(sheet.targets(), on_board)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fight_the_virus_support import position, seed_for, sheet_text
 from pyengine.controller import Controller
 from pyengine.games.fight_the_virus import FIGHT_THE_VIRUS
+from pyengine.games.fight_the_virus.notation import Use
 from pyengine.session import Match
 from test_fight_the_virus_examples import E3_REGION
 
@@ -101,6 +102,68 @@ def test_raises_are_offered_with_their_cost_e3():
     assert view["placement"]["face"] == 5 and len(view["placement"]["shapes"]) == 8
 
 
+def test_every_legal_raise_is_offered_after_the_die():
+    """Raises above 6 (research and testing have no cap at 6) are buttons after the die, each
+    raise then highlights its targets: a 6 raised by 3 onto R9 is offered, not only played
+    by a click on R9."""
+    state = position(
+        [sheet_text(analysed=E3_REGION, ap="xxxxxooo", research=8)],
+        dice=(6, 3),
+        decision="P1:01:AO",
+    )
+    controller = at(state)
+    view = controller.handle({"op": "click", "cell": "die:6"})["view"]
+    uses = [use for use in state.legal_actions() if isinstance(use, Use) and use.die == 6]
+    offered = [token for token in clicks(view) if token.startswith("die:6+")]
+    assert offered == [f"die:6+{by}" for by in sorted({use.raise_by for use in uses})]
+    assert "die:6+3" in offered and "die:6+6" in offered  # 9 and 12: above a face
+    labels = {button["click"]: button["label"] for button in view["buttons"] if "click" in button}
+    assert labels["die:6+3"]["params"] == {"die": 6, "by": 3, "value": 9, "cost": 2}
+    view = controller.handle({"op": "click", "cell": "die:6+3"})["view"]
+    assert "R9" in view["highlighted"] and view["placement"] is None  # no 9 in the analysis
+    reply = controller.handle({"op": "click", "cell": "R9"})
+    assert reply["message"]["params"]["action"] == "6+3>R9"
+
+
+def test_a_die_short_of_a_research_square_counts_the_raise():
+    """A 5 clicked on R12 with one active AP: the text names the raise R12 needs and its
+    cost against the APs, not only the die's face."""
+    state = position(
+        [sheet_text(analysed=E3_REGION, ap="xxxxxxxo", research=11)],
+        dice=(6, 5),
+        decision="P1:01:AO",
+    )
+    controller = at(state)
+    controller.handle({"op": "click", "cell": "die:5"})
+    reply = controller.handle({"op": "click", "cell": "R12"})
+    assert reply["message"]["key"] == "fight-the-virus.explain.research-raise"
+    assert reply["message"]["params"] == {
+        "square": "R12",
+        "value": 12,
+        "die": 5,
+        "by": 7,
+        "cost": 4,
+        "active": 1,
+    }
+    controller.handle({"op": "cancel"})
+    controller.handle({"op": "click", "cell": "die:5"})
+    reply = controller.handle({"op": "click", "cell": "T11"})  # its supports are empty
+    assert reply["message"]["key"] == "error.fight-the-virus.testing-supports"
+
+
+def test_a_die_below_a_testing_floor_counts_the_raise():
+    state = position(
+        [sheet_text(analysed=E3_REGION, ap="xxxxxxxo", testing={"T00": 6, "T01": 5})],
+        dice=(6, 2),
+        decision="P1:01:AO",
+    )
+    controller = at(state)
+    controller.handle({"op": "click", "cell": "die:2"})
+    reply = controller.handle({"op": "click", "cell": "T10"})
+    assert reply["message"]["key"] == "fight-the-virus.explain.testing-raise"
+    assert reply["message"]["params"]["value"] == 7 and reply["message"]["params"]["cost"] == 3
+
+
 def test_setbacks_are_announced_for_every_sheet_e12():
     controller = new(mode="standard", players=2, seed=seed_for(3, 3, 5, 6))
     controller.handle({"op": "play", "action": "roll"})
@@ -193,7 +256,11 @@ def test_a_single_possible_raise_gives_the_raised_shape():
     else:
         raise AssertionError("the greedy line changed")
     view = controller.handle({"op": "click", "cell": "die:5"})["view"]
-    assert not [token for token in clicks(view) if token.startswith("die:5+")]
+    # the analysis's one raise is not asked for: the placer is ready after the die (the raise
+    # buttons offered are the die's other values, every one a legal use somewhere)
+    uses = [use for use in state.legal_actions() if isinstance(use, Use) and use.die == 5]
+    assert {use.raise_by for use in uses if use.area == "A"} == {1}
+    assert clicks(view) == [f"die:5+{by}" for by in sorted({use.raise_by for use in uses})]
     assert view["placement"]["face"] == 6 and len(view["placement"]["shapes"]) == 26
     assert "A:c8.d8.e8.d9" in view["placement"]["legal"]
     reply = controller.handle({"op": "click", "cell": "A:c8.d8.e8.d9"})
@@ -211,3 +278,25 @@ def test_the_seat_mark_draws_that_seats_sheet():
     assert f'data-seat="{deciding}"' in present.render(state)
     assert f'data-seat="{other}"' in present.render(state, seat=other)
     assert f'data-seat="{deciding}"' in present.render(state, seat=7)
+
+
+def test_resigning_against_the_computer_ends_the_game_at_once():
+    """The only person resigns: the computer would play on alone, so the game is played to
+    its end at once and the view has its result; undo takes the resignation back."""
+    controller = new(mode="standard", players=2, seed=5, seats=["human", "greedy"])
+    controller.handle({"op": "play", "action": "roll"})
+    reply = controller.handle({"op": "resign"})
+    assert reply["message"]["key"] == "fight-the-virus.resigned"
+    view = reply["view"]
+    assert view["result"] is not None and view["to_move"] is None
+    assert view["result"]["details"][0]["key"] == "fight-the-virus.resigned"
+    reply = controller.handle({"op": "undo"})
+    assert reply["message"]["key"] == "play.resign-undone"
+    assert reply["view"]["result"] is None and reply["view"]["to_move"] == 0
+
+
+def test_resigning_among_people_lets_the_others_play_on():
+    controller = new(mode="standard", players=2, seed=5)
+    controller.handle({"op": "play", "action": "roll"})
+    view = controller.handle({"op": "resign"})["view"]
+    assert view["result"] is None  # the other person plays on (§4.2)

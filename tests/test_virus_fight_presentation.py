@@ -267,3 +267,33 @@ def test_a_program_that_dies_at_the_reveal_is_announced():
         "virus-fight.auto.eliminated",
     ]
     assert reply["view"]["result"]["winners"] == [1]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_resignation_that_ends_the_game_names_who_is_left(players: int):
+    """The last opponent resigns: the result says who resigned and who is left, never that
+    every other program was eliminated (the resigned one was not, on the board)."""
+    rng = random.Random(2)
+    for seed in range(50):  # a game whose programs leave everybody in play
+        controller = new(players, seed=seed)
+        while controller.match.state.phase == "setup":
+            state = controller.match.state
+            setup = present.random_setup(state, rng)  # type: ignore[arg-type]
+            controller.handle({"op": "play", "action": str(setup)})
+        if controller.match.state.phase == "play" and not controller.match.state.eliminated:
+            break
+    resigned = []
+    while controller.match.state.result() is None:
+        resigned.append(controller.match.state.current_player())
+        reply = controller.handle({"op": "resign"})
+        assert reply["ok"], reply
+    result = reply["view"]["result"]
+    (winner,) = result["winners"]
+    assert winner not in resigned and len(resigned) == players - 1
+    assert result["title"] == {
+        "key": "virus-fight.wins",
+        "params": {"player": present.PRESENTATION.PLAYERS[winner]},
+    }
+    keys_of = [detail["key"] for detail in result["details"]]
+    assert keys_of == ["virus-fight.resigned"] * (players - 1) + ["virus-fight.ending.last-left"]
+    assert result["details"][-1]["params"] == {"player": present.PRESENTATION.PLAYERS[winner]}

@@ -42,7 +42,7 @@ from pyengine.controller.thinking import (
     slice_field,
     thinking_reply,
 )
-from pyengine.controller.views import entry_count, position_of, view_of
+from pyengine.controller.views import entry_count, forced_action, position_of, view_of
 from pyengine.core.errors import EngineError
 from pyengine.core.game import Action
 from pyengine.core.registry import game_ids
@@ -357,14 +357,32 @@ class Controller:
         match = self._require_match()
         if match.can_undo and not can_undo(match):
             raise RequestError("This action cannot be taken back.", code="request.cannot-undo")
-        action = match.undo()
-        # with computer players, go back to the last decision a human made (if any human plays)
-        while HUMAN in match.seats and bot_to_move(match) and can_undo(match):
-            action = match.undo()
+        floor = request.get("floor", 0)
+        if type(floor) is not int:
+            raise RequestError(
+                "'floor' is a number of actions.", code="request.field", params={"field": "floor"}
+            )
+        undone = [match.undo()]
+        # with computer players, go back to the last decision a human made (if any human
+        # plays); a forced action (the page makes it by itself) goes with the one before it
+        while (
+            len(match.state.history) > floor
+            and can_undo(match)
+            and ((HUMAN in match.seats and bot_to_move(match)) or forced_action(match) is not None)
+        ):
+            undone.append(match.undo())
         self.selection = []
-        if str(action) == RESIGN:
+        if any(str(action) == RESIGN for action in undone):
             return self._success(message("play.resign-undone"))
-        return self._success(message("play.undone", action=str(action)))
+        if len(undone) == 1:
+            return self._success(message("play.undone", action=str(undone[0])))
+        return self._success(
+            message(
+                "play.undone-several",
+                count=len(undone),
+                actions=", ".join(str(action) for action in reversed(undone)),
+            )
+        )
 
     def _op_redo(self, request: dict[str, Any]) -> protocol.ViewReply:
         action = self._require_match().redo()
@@ -392,6 +410,11 @@ class Controller:
         self.selection = []
         state = match.state
         present = presentation_of(state.game.id)
+        if not match.is_over:  # no person left in play: the game's end comes at once
+            people = [index for index, kind in enumerate(match.seats) if kind == HUMAN]
+            for action in present.finish_without(state, people) or []:
+                match.play(action)
+            state = match.state
         resigned = present.resigned(state, seat)
         if resigned is not None:
             return self._success(resigned)

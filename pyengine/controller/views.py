@@ -99,6 +99,7 @@ def view_of(
         "result": present.result(state) if resigned is None else resigned_result(match),
         "seats": list(match.seats),
         "players": [present.PLAYERS[seat] for seat in range(state.num_players)],
+        "forced": forced_action(match),
         "can_undo": can_undo(match),
         "can_resign": match.can_resign() and not bot_to_move(match),
         "can_redo": match.can_redo,
@@ -107,6 +108,15 @@ def view_of(
         "saved": cast("protocol.SavedMatch", match.to_json()),  # Match's JSON document
     }
     return view
+
+
+def forced_action(match: Match) -> str | None:
+    """The action the seat to act must make, which the page makes by itself (the
+    presentation's ``forced``), or None."""
+    if match.is_over:
+        return None
+    action = presentation_of(match.state.game.id).forced(match.state)
+    return None if action is None else str(action)
 
 
 def resigned_result(match: Match) -> protocol.Result:

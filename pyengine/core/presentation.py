@@ -221,6 +221,18 @@ class Presentation(ABC, Generic[S, A]):
         """The options of a new game, completed (a fresh random seed; default: as given)."""
         return dict(options)
 
+    def forced(self, state: S) -> A | None:
+        """The action the seat to act must make, when the rules leave it no other and the
+        page makes it by itself (the view's ``forced``; default None: every decision is the
+        player's)."""
+        return None
+
+    def finish_without(self, state: S, people: Sequence[int]) -> list[A] | None:
+        """After a resignation: when none of the seats ``people`` (the persons') is left in
+        play, the decisions that take the game to its end at once, or None (default: the
+        game goes on as it is)."""
+        return None
+
     def computer_decision(self, state: S, seat: int, ai: Any) -> A | None:
         """A computer seat's decision taken without search (``ai``: the game's ai module), or
         None to search (default)."""

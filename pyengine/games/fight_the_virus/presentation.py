@@ -8,7 +8,9 @@ picture beside it), and its spots are named as in the notation: analysis cells `
 
 1. the die (``die:5``; also clickable on the dice picture);
 2. for research, testing or the curve: the target spot; then, only when several raises fit
-   that spot, the raise (``die:5+1``), labelled with its value and AP cost;
+   that spot, the raise (``die:5+1``), labelled with its value and AP cost; or, when the die
+   has more than one legal value, first the raise (every legal one is offered as a button
+   after the die), then the spot;
 3. for the analysis: the raise first when APs allow other shapes (``die:5+0``, ``die:5+1``),
    then the placement ``A:<cells>``, which the page previews under the pointer from the
    ``placement`` view (the face's shapes, rotated and flipped by the page, and the legal
@@ -179,34 +181,41 @@ class FightTheVirusPresentation(FightTheVirusTexts):
     # -- clicks ----------------------------------------------------------------------------
 
     def click_paths(self, state: FightTheVirusState) -> list[tuple[tuple[str, ...], Action]]:
-        """The clicks that make each legal decision (see the module docstring)."""
+        """The clicks that make each legal decision (see the module docstring); uses in the
+        order of their die and raise, so the raise buttons of a die go up."""
         actions = state.legal_actions()
         uses = [action for action in actions if isinstance(action, Use)]
         raises: dict[tuple[int, str], set[int]] = {}
+        die_raises: dict[int, set[int]] = {}
         for use in uses:
             key = (use.die, "A" if use.area == "A" else use.target)
             raises.setdefault(key, set()).add(use.raise_by)
+            die_raises.setdefault(use.die, set()).add(use.raise_by)
         values_n = {
             action.value for action in actions if isinstance(action, Bonus) and action.kind == "N"
         }
+        ordered = sorted(
+            actions,
+            key=lambda action: (
+                (0, action.die, action.raise_by) if isinstance(action, Use) else (1, 0, 0)
+            ),
+        )
         paths: list[tuple[tuple[str, ...], Action]] = []
-        for action in actions:
+        for action in ordered:
             if isinstance(action, Use):
                 die = f"die:{action.die}"
+                chosen = f"die:{action.die}+{action.raise_by}"
+                spot = _cells_token(action.cells) if action.area == "A" else action.target
                 if action.area == "A":
-                    step = (
-                        (f"die:{action.die}+{action.raise_by}",)
-                        if len(raises[(action.die, "A")]) > 1
-                        else ()
-                    )
-                    paths.append(((die, *step, _cells_token(action.cells)), action))
+                    several = len(raises[(action.die, "A")]) > 1
+                    paths.append(((die, *((chosen,) if several else ()), spot), action))
                 else:
-                    step = (
-                        (f"die:{action.die}+{action.raise_by}",)
-                        if len(raises[(action.die, action.target)]) > 1
-                        else ()
-                    )
-                    paths.append(((die, action.target, *step), action))
+                    several = len(raises[(action.die, action.target)]) > 1
+                    paths.append(((die, spot, *((chosen,) if several else ())), action))
+                # every raise of the die is also offered right after the die: the raise
+                # first, then its target
+                if len(die_raises[action.die]) > 1 and not (action.area == "A" and several):
+                    paths.append(((die, chosen, spot), action))
             elif isinstance(action, Bonus) and action.kind == "S":
                 paths.append(((_cells_token(action.cells),), action))
             elif isinstance(action, Bonus) and action.kind == "N":
@@ -283,6 +292,27 @@ class FightTheVirusPresentation(FightTheVirusTexts):
             "legal": legal,
             "reach": reach,
         }
+
+    def finish_without(
+        self, state: FightTheVirusState, people: Sequence[int]
+    ) -> list[Action] | None:
+        """With every person resigned or hopeless, the computers would play on alone (§4.2):
+        the game is played to its end at once, by the fast greedy player, so the result is
+        there at the resignation."""
+        out = state.resigned | state.hopeless
+        if not people or any(seat not in out for seat in people):
+            return None
+        from pyengine.games.fight_the_virus.bots import GreedyBot
+
+        seed = state.options.get("seed")
+        bot = GreedyBot(seed if isinstance(seed, int) else None)
+        game = state.clone()
+        actions: list[Action] = []
+        while not game.is_terminal():
+            action = bot.choose(game)
+            game.apply(action)
+            actions.append(action)
+        return actions
 
     def new_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """A game the user gave no seed gets a fresh one (the dice are seeded, §5.2)."""

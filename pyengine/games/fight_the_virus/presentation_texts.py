@@ -13,6 +13,7 @@ from pyengine.core.game import Action
 from pyengine.core.presentation import Message, Presentation, error_message, message, move_list
 from pyengine.games.fight_the_virus.notation import Bonus, Reroll, Roll, Use
 from pyengine.games.fight_the_virus.rules import FightTheVirusState
+from pyengine.games.fight_the_virus.sheet import TESTING_CELLS
 
 if TYPE_CHECKING:
     from pyengine.protocol import MoveRow, Result, Score
@@ -112,6 +113,8 @@ class FightTheVirusTexts(Presentation[FightTheVirusState, Action]):
         try:
             state.check(candidate)
         except IllegalActionError as error:
+            if isinstance(candidate, Use) and candidate.area in "RT":
+                return _explain_raise(state, candidate, error)
             return error_message(error)
         return message("play.no-action", cells=" ".join(cells))
 
@@ -250,3 +253,40 @@ class FightTheVirusTexts(Presentation[FightTheVirusState, Action]):
         """What to say of a player who resigned (§4.2: they stay seated, the engine decides for
         them)."""
         return message("fight-the-virus.resigned", player=player(state, seat))
+
+
+def _explain_raise(state: FightTheVirusState, use: Use, error: IllegalActionError) -> Message:
+    """Why a die clicked on a research square or a testing cell (``use``, raised by nothing,
+    refused with ``error``) cannot go there with any raise: the raise the target needs, its
+    cost and the active APs, or the reason the raised die is refused."""
+    sheet = state.sheet(state.current_player())
+    code = error.code.rpartition(".")[2]
+    if code == "research-value":
+        needed = int(use.target[1:])
+        if needed < use.die:
+            return message("fight-the-virus.explain.research-below", square=use.target, die=use.die)
+    elif code == "testing-not-higher":
+        floor = sheet.testing_floor(TESTING_CELLS.index(use.target))
+        needed = (floor[0] if floor else 0) + 1
+    else:
+        return error_message(error)
+    raised = Use(use.die, needed - use.die, use.area, target=use.target)
+    if raised.cost > sheet.active:
+        return message(
+            (
+                "fight-the-virus.explain.research-raise"
+                if use.area == "R"
+                else "fight-the-virus.explain.testing-raise"
+            ),
+            square=use.target,
+            value=needed,
+            die=use.die,
+            by=raised.raise_by,
+            cost=raised.cost,
+            active=sheet.active,
+        )
+    try:
+        state.check(raised)
+    except IllegalActionError as other:
+        return error_message(other)
+    return error_message(error)

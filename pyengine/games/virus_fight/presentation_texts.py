@@ -296,7 +296,13 @@ class VirusFightTexts(SquareBoardPresentation[VirusFightState, Action]):
             return None
         winners = list(outcome.winners)
         details = [self.resigned(state, seat) for seat in state.resigned]
-        details.append(message(f"virus-fight.ending.{outcome.ending}", rounds=state.round_number))
+        if outcome.ending == "elimination" and state.resigned and len(winners) == 1:
+            # a resigned player was not eliminated on the board: say who is left instead
+            details.append(message("virus-fight.ending.last-left", player=PLAYERS[winners[0]]))
+        else:
+            details.append(
+                message(f"virus-fight.ending.{outcome.ending}", rounds=state.round_number)
+            )
         if outcome.ending != "elimination":
             if outcome.reason in ("pieces", "pips"):
                 details.append(message(f"virus-fight.scoring.{outcome.reason}"))

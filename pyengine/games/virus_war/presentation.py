@@ -74,6 +74,21 @@ class VirusWarPresentation(SquareBoardPresentation[VirusWarState, Step | Pass]):
             return ()
         return tuple(turns[-1].split("-"))
 
+    def forced(self, state: VirusWarState) -> Pass | None:
+        """A turn with nothing in reach (M = 0, §4) is a pass: the page passes by itself."""
+        if state.is_terminal() or state.turn_steps:
+            return None
+        actions = state.legal_actions()
+        return actions[0] if len(actions) == 1 and isinstance(actions[0], Pass) else None
+
+    def announce(
+        self, before: VirusWarState, action: Step | Pass, after: VirusWarState
+    ) -> Message | None:
+        """A pass with nothing in reach says so (any other action: the usual words)."""
+        if isinstance(action, Pass) and self.forced(before) is not None:
+            return message("virus-war.forced-pass", player=PLAYERS[before.to_move])
+        return None
+
     def action_label(self, action: Step | Pass) -> Message:
         return message("play.pass") if isinstance(action, Pass) else super().action_label(action)
 

@@ -98,7 +98,7 @@ class Computer:
         finally:
             state.asking = False
         if page_state.bot_decided(state, epoch, reply) and reply is not None:
-            self.take({"op": "bot"}, reply)
+            self.take(request, reply)
         self.schedule()
 
     def toggle_pause(self) -> None:

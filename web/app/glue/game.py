@@ -495,9 +495,9 @@ class GamePage:
         state.undoing = True
         page_state.stop_computer(state)
         try:
-            reply = await self.send({"op": "undo"})
+            reply = await self.send(page_state.undo_request(state))
             while page_state.undo_again(state, reply):
-                reply = await self.send({"op": "undo"})
+                reply = await self.send(page_state.undo_request(state))
         finally:
             state.undoing = False
         self.computer.schedule()

@@ -8,7 +8,7 @@ when another tab takes this tab's game (:func:`take_back_game`)."""
 from glue import dom, i18n, page_state
 from glue.records import settle
 from glue.saved import listed_moves
-from glue.starts import flipped_for, start_asked
+from glue.starts import flipped_for, start_asked, start_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -101,15 +101,18 @@ async def open_first_game(page: "PageOpening") -> None:
         shared = read_fragment(fragment)
     asked = game_asked(fragment)
     start = start_asked(fragment)
-    if shared or asked or start:  # used once: a reload resumes the saved game
+    problem = None if shared else start_problem(fragment)
+    if shared or asked or start or problem:  # used once: a reload resumes the saved game
         dom.drop_fragment()
     if shared:
         await open_shared(page, shared)
         return
     if start is not None:
         await start_game(page, start)
-        return
-    await open_entry(page, asked)
+    else:
+        await open_entry(page, asked)
+    if problem is not None:  # the game is on: the link's wrong part is said
+        page.show_message(problem, "error")
 
 
 async def open_entry(page: "PageOpening", asked: "str | None") -> None:

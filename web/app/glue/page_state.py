@@ -19,7 +19,14 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
     from typing import Any
 
-    from pyengine.protocol import Message, Request, ThinkRequest, View
+    from pyengine.protocol import (
+        Message,
+        PlayRequest,
+        Request,
+        ThinkRequest,
+        UndoRequest,
+        View,
+    )
 
     # A request to the engine and its reply (glue.game's send and ask, glue.engine's request).
     Send = Callable[[Request], Awaitable[dict[str, Any]]]
@@ -106,6 +113,19 @@ def bot_to_move(view: "View | None") -> bool:
         and view.get("to_move") is not None
         and is_bot_seat(view, view.get("to_move"))
     )
+
+
+def forced_action(view: "View | None") -> "str | None":
+    """The action a person's seat must make now, which the page makes by itself (the view's
+    ``forced``: Virus War's pass with nothing in reach), or None."""
+    if view is None or view.get("result") or view.get("to_move") is None:
+        return None
+    if is_bot_seat(view, view.get("to_move")):
+        return None  # the computer decides it, as any other
+    if view.get("can_redo"):
+        return None  # a game stepped back through: redo (or the Pass button) goes on
+    action = view.get("forced")
+    return action if isinstance(action, str) and action else None
 
 
 def human_seats(view: "View | None") -> "list[int]":
@@ -359,6 +379,15 @@ def undo_again(state: PageState, reply: "dict[str, Any]") -> bool:
     )
 
 
+def undo_request(state: PageState) -> "UndoRequest":
+    """The `undo` request: in a game by link, never back past the actions that came in."""
+    request: UndoRequest = {"op": "undo"}
+    base = state.remote.get("base") if state.remote is not None else None
+    if type(base) is int:
+        request["floor"] = base
+    return request
+
+
 def replay_target(view: "View", where: str) -> "int | None":
     """The ply a replay button (``first``, ``prev``, ``next``, ``last``) goes to, or None where
     it cannot go."""
@@ -444,18 +473,26 @@ def schedule_bot(state: PageState) -> bool:
     undo; the pause button holds it. True: the decision is now waiting."""
     if state.waiting or state.asking or state.halted or state.undoing or state.paused:
         return False
-    if not bot_to_move(state.view):
+    if not bot_to_move(state.view) and (state.replay or forced_action(state.view) is None):
         return False
     state.waiting = True
     return True
 
 
-def bot_request(state: PageState, epoch: int) -> "ThinkRequest | None":
-    """The `bot` request to send for the decision planned in ``epoch``, or None where the
-    situation changed (another request on its way: its reply schedules again)."""
-    if epoch != state.epoch or state.inflight > 0 or state.paused or not bot_to_move(state.view):
+def bot_request(state: PageState, epoch: int) -> "ThinkRequest | PlayRequest | None":
+    """The request to send for the decision planned in ``epoch``: the computer's `bot`, or
+    the `play` of a person's forced action (:func:`forced_action`, only where this page may
+    act for that seat: :func:`refusal`); None where the situation changed (another request
+    on its way: its reply schedules again)."""
+    if epoch != state.epoch or state.inflight > 0 or state.paused:
         return None
-    return {"op": "bot", "slice_ms": SLICE_MS}
+    if bot_to_move(state.view):
+        return {"op": "bot", "slice_ms": SLICE_MS}
+    forced = None if state.replay else forced_action(state.view)
+    if forced is None:
+        return None
+    play: PlayRequest = {"op": "play", "action": forced}
+    return play if refusal(state, play) is None else None
 
 
 def take_thinking(state: PageState, reply: "dict[str, Any]") -> None:

@@ -81,7 +81,15 @@ class Secrets:
         setup = view.get("setup") or None
         # A computer seat writes its program without screen or builder: the board stays.
         computer = setup is not None and page_state.is_bot_seat(state.view, setup["seat"])
-        locked = setup is not None and not computer and setup["seat"] != state.unlocked_seat
+        # the screen hides a program from the other people at the device: with one person
+        # (against the computer) there is nobody to hide it from
+        alone = len(page_state.human_seats(state.view)) < 2
+        locked = (
+            setup is not None
+            and not computer
+            and not alone
+            and setup["seat"] != state.unlocked_seat
+        )
         remote = state.remote
         if setup is not None and remote is not None:  # one seat on this device, no screen
             computer = setup["seat"] != remote["seat"] or remote["secret"] is not None
@@ -98,6 +106,11 @@ class Secrets:
             return
         if not locked:
             builder.show(setup, state.generation)
+            if alone and remote is None and self.privacy_seat != setup["seat"]:
+                self.privacy_seat = setup["seat"]  # the builder takes the focus once
+                slots = dom.node("builder-slots").children()
+                if 0 <= builder.active < len(slots):
+                    slots[builder.active].focus()
             return
         builder.hide()
         language = self.language

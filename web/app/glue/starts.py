@@ -15,8 +15,11 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import Any
 
+    from pyengine.protocol import Message
+
 LEVELS = ("easy", "medium", "hard")  # the levels the home page offers, every game has them
 DEFAULT_LEVEL = "medium"
+EXCERPT = 24  # the most of a link's wrong value a message repeats
 LEVEL_KEY = "virus-games.level"  # localStorage: the level chosen last
 
 
@@ -35,6 +38,40 @@ def start_asked(fragment: str) -> "dict[str, Any] | None":
         level = fields.get("level")
         asked["level"] = level if level in LEVELS else None
     return asked
+
+
+def start_problem(fragment: str) -> "Message | None":
+    """What is wrong in a one-click start's fragment, a message for the page to say (the game
+    still starts, without it), or None: a ``play`` the page does not know, or a computer
+    ``level`` that is not one (named by a short excerpt).
+
+    >>> start_problem("#play=computer&level=godlike")["params"]["value"]
+    'godlike'
+    >>> start_problem("#play=computer&level=hard"), start_problem("#record=abc")
+    (None, None)
+    """
+    fields = {}
+    for part in fragment.lstrip("#").split("&"):
+        if "=" in part:
+            name, value = part.split("=", 1)
+            fields[name] = value
+    if "play" not in fields:
+        return None
+    play = fields["play"]
+    if play not in ("friend", "link", "computer"):
+        return {"key": "start.bad-play", "params": {"value": excerpt(play)}}
+    level = fields.get("level")
+    if play == "computer" and level is not None and level not in LEVELS:
+        return {
+            "key": "start.bad-level",
+            "params": {"value": excerpt(level), "levels": ", ".join(LEVELS)},
+        }
+    return None
+
+
+def excerpt(text: str) -> str:
+    """At most EXCERPT characters of ``text`` (an ellipsis says more was cut)."""
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
 def chosen_level(asked: "str | None", remembered: "str | None", bots: "list[str]") -> str:
