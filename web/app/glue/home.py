@@ -194,7 +194,10 @@ class DailyCard:
             chosen = daily_id(index_ids(index), dom.local_date())
             if chosen is None:
                 return
-            puzzle = await dom.fetch_json(dom.site_url(puzzle_path(chosen)))
+            address = dom.site_url(puzzle_path(chosen))
+            if not await dom.reachable(address):  # offline, and today's puzzle was never kept
+                return
+            puzzle = await dom.fetch_json(address)
             if not isinstance(puzzle, dict) or puzzle.get("id") != chosen:
                 return
             self.puzzle = puzzle

@@ -56,6 +56,7 @@ from glue.dom.runtime import (
     page_time_ms,
     post_to_parent,
     random_bits64,
+    reachable,
     referrer,
     reload,
     save_file,

@@ -121,6 +121,17 @@ def format_date(epoch_ms: float, language: str) -> str:
     return str(formatter.format(js.Date.new(date_number(epoch_ms))))
 
 
+async def reachable(url: str) -> bool:
+    """Whether a fetch of ``url`` can be answered: online, or kept in the site's caches
+    (an offline page then asks for nothing it cannot have)."""
+    if window.navigator.onLine:
+        return True
+    try:
+        return bool(await window.caches.match(url, js_object({"ignoreVary": True})))
+    except Exception:  # no caches here (an insecure or sandboxed page): the network decides
+        return False
+
+
 async def fetch_json(url: str) -> "Any":
     """The JSON document at ``url`` (relative to the page) as Python data."""
     response = await window.fetch(url)
