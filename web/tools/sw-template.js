@@ -61,7 +61,14 @@ async function respond(request) {
     }
     const relative = request.url.startsWith(self.registration.scope) ? request.url.slice(self.registration.scope.length).split(/[?#]/)[0] : "";
     if (!ON_DEMAND_SET.has(relative)) return fetch(request);
-    const response = await fetch(request);
+    let response;
+    try {
+        response = await fetch(request);
+    } catch {
+        // offline, and this file was never kept: "no content", which the page reads as
+        // "not here" (an error status or a network error would be logged as a page error)
+        return new Response(null, { status: 204, statusText: "Not kept offline" });
+    }
     if (response.ok) {
         try {
             await (await caches.open(CACHE)).put(relative, response.clone());

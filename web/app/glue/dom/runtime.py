@@ -135,7 +135,7 @@ async def reachable(url: str) -> bool:
 async def fetch_json(url: str) -> "Any":
     """The JSON document at ``url`` (relative to the page) as Python data."""
     response = await window.fetch(url)
-    if not response.ok:
+    if not response.ok or response.status == 204:  # 204: offline and never kept (sw.js)
         raise OSError(url + ": HTTP " + str(response.status))
     return json.loads(await response.text())
 
