@@ -1,6 +1,7 @@
 """The page–engine protocol as code: every request, reply and view (those of the computer's
-review in :mod:`pyengine.protocol_review`, imported here; the web worker's own messages around
-them in :mod:`pyengine.protocol_worker`).
+review in :mod:`pyengine.protocol_review` and the games' descriptions in
+:mod:`pyengine.protocol_games`, imported here; the web worker's own messages around them in
+:mod:`pyengine.protocol_worker`).
 
 A page sends requests (``{"op": ...}``, JSON) to :meth:`pyengine.controller.Controller.handle`
 and gets replies; :data:`OPS` lists every op with its request type, the reply types it may
@@ -15,6 +16,21 @@ test validates every reply of whole games).
 
 from typing import Any, Literal, NamedTuple, NotRequired, TypeAlias, TypedDict
 
+from pyengine.protocol_games import (
+    ConstraintInfo as ConstraintInfo,
+)
+from pyengine.protocol_games import (
+    GameInfo as GameInfo,
+)
+from pyengine.protocol_games import (
+    OptionInfo as OptionInfo,
+)
+from pyengine.protocol_games import (
+    OptionsInfo as OptionsInfo,
+)
+from pyengine.protocol_games import (
+    PlayerCount as PlayerCount,
+)
 from pyengine.protocol_review import (
     ReviewBest as ReviewBest,
 )
@@ -275,52 +291,6 @@ class ErrorInfo(TypedDict):
     code: str  # a stable code: ``request.unknown-op``, ``illegal.*``, ``internal``, ...
     message: str  # the English explanation
     params: dict[str, Any]  # the values the translated message fills in
-
-
-class OptionInfo(TypedDict):
-    """One game option, for building a form."""
-
-    name: str  # the option's name
-    kind: str  # ``int``, ``choice`` or ``bool``
-    default: Any  # its default value
-    label: str  # its English label
-    description: str  # its English description
-    minimum: NotRequired[int]  # an ``int`` option's smallest value
-    maximum: NotRequired[int]  # an ``int`` option's largest value, a ``str`` option's longest text
-    choices: NotRequired[list[Any]]  # a ``choice`` option's values
-
-
-class ConstraintInfo(TypedDict):
-    """A rule between two options."""
-
-    when: str  # the option that decides
-    values: list[Any]  # its values under which the rule holds
-    option: str  # the option restricted
-    allowed: list[Any]  # that option's allowed values then
-    description: str  # the rule in English
-
-
-class OptionsInfo(TypedDict):
-    """A game's options schema."""
-
-    options: list[OptionInfo]  # every option
-    constraints: list[ConstraintInfo]  # the rules between them
-
-
-class PlayerCount(TypedDict):
-    """How many seats a game takes."""
-
-    min: int  # the fewest
-    max: int  # the most
-
-
-class GameInfo(TypedDict):
-    """A registered game (:meth:`Game.info`)."""
-
-    id: str  # its id (``zebra``)
-    name: str  # its English name
-    players: PlayerCount  # its seat counts
-    options: OptionsInfo  # its options
 
 
 # -- requests ------------------------------------------------------------------------------------

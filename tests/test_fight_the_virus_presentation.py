@@ -80,12 +80,17 @@ def test_an_illegal_placement_is_explained():
     assert controller.match.state == before
 
 
-def test_raises_are_offered_with_their_cost_e3():
-    state = position(
+def six_and_three_at_research_8():
+    """A 6 and a 3 rolled with research at 8: a 6 raised by 3 reaches R9."""
+    return position(
         [sheet_text(analysed=E3_REGION, ap="xxxxxooo", research=8)],
         dice=(6, 3),
         decision="P1:01:AO",
     )
+
+
+def test_raises_are_offered_with_their_cost_e3():
+    state = six_and_three_at_research_8()
     controller = at(state)
     view = controller.handle({"op": "click", "cell": "die:6"})["view"]
     assert "R9" in view["highlighted"]
@@ -106,11 +111,7 @@ def test_every_legal_raise_is_offered_after_the_die():
     """Raises above 6 (research and testing have no cap at 6) are buttons after the die, each
     raise then highlights its targets: a 6 raised by 3 onto R9 is offered, not only played
     by a click on R9."""
-    state = position(
-        [sheet_text(analysed=E3_REGION, ap="xxxxxooo", research=8)],
-        dice=(6, 3),
-        decision="P1:01:AO",
-    )
+    state = six_and_three_at_research_8()
     controller = at(state)
     view = controller.handle({"op": "click", "cell": "die:6"})["view"]
     uses = [use for use in state.legal_actions() if isinstance(use, Use) and use.die == 6]
